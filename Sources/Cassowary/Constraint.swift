@@ -1,0 +1,68 @@
+/// How the two sides of a constraint relate.
+public enum Relation: Sendable, Hashable, CustomStringConvertible {
+    case lessThanOrEqual
+    case equal
+    case greaterThanOrEqual
+
+    public var description: String {
+        switch self {
+        case .lessThanOrEqual: "<="
+        case .equal: "=="
+        case .greaterThanOrEqual: ">="
+        }
+    }
+}
+
+/// A linear relation `expression ⋈ 0` with a strength, such as `x + 10 <= y` at `.strong`.
+///
+/// A constraint is a value with an identity: two constraints built from the same sides are
+/// different constraints, and a solver holds each at most once. The right side is moved to the
+/// left when the constraint is built, so `x + 10 <= y` is stored as `x + 10 - y <= 0`.
+public struct Constraint: Hashable, Sendable, CustomStringConvertible {
+    /// The identity of the constraint, unique within the process.
+    public let id: UInt64
+    /// The left side minus the right side.
+    public let expression: Expression
+    /// How `expression` compares with zero.
+    public let relation: Relation
+    /// How much the constraint matters.
+    public let strength: Strength
+
+    /// Creates `lhs relation rhs` at a strength.
+    public init(_ lhs: some ExpressionConvertible, _ relation: Relation, _ rhs: some ExpressionConvertible,
+                strength: Strength = .required) {
+        self.init(expression: lhs - rhs, relation: relation, strength: strength)
+    }
+
+    /// Creates `expression relation 0` at a strength.
+    public init(expression: Expression, relation: Relation, strength: Strength = .required) {
+        self.id = nextIdentity()
+        self.expression = expression
+        self.relation = relation
+        self.strength = strength
+    }
+
+    /// A new constraint with the same relation at another strength.
+    public func withStrength(_ strength: Strength) -> Constraint {
+        Constraint(expression: expression, relation: relation, strength: strength)
+    }
+
+    public static func == (lhs: Constraint, rhs: Constraint) -> Bool { lhs.id == rhs.id }
+    public func hash(into hasher: inout Hasher) { hasher.combine(id) }
+
+    /// For example `x + 10 - y <= 0 @750`.
+    public var description: String {
+        let base = "\(expression) \(relation) 0"
+        return strength.isRequired ? base : "\(base) @\(strength)"
+    }
+}
+
+public func == <L: ExpressionConvertible, R: ExpressionConvertible>(lhs: L, rhs: R) -> Constraint {
+    Constraint(lhs, .equal, rhs)
+}
+public func <= <L: ExpressionConvertible, R: ExpressionConvertible>(lhs: L, rhs: R) -> Constraint {
+    Constraint(lhs, .lessThanOrEqual, rhs)
+}
+public func >= <L: ExpressionConvertible, R: ExpressionConvertible>(lhs: L, rhs: R) -> Constraint {
+    Constraint(lhs, .greaterThanOrEqual, rhs)
+}

@@ -1,0 +1,583 @@
+/// What a symbol stands for.
+enum SymbolKind: UInt8, Sendable {
+    /// A user variable: unrestricted in sign.
+    case external
+    /// The slack of an inequality, or an artificial variable: ≥ 0.
+    case slack
+    /// The error of an optional constraint: ≥ 0, and costs in the objective.
+    case error
+    /// The marker of a required equality: always 0.
+    case dummy
+}
+
+/// The simplex engine behind `Solver`: symbols, the tableau, the external definitions and the
+/// lexicographic objective. It knows nothing of `Variable` or `Constraint`; `Solver` maps those
+/// to symbols.
+///
+/// The system is held as two kinds of equations over symbols:
+/// - **tableau rows**, `basic = constant + Σ c·parametric`, over restricted symbols (slacks,
+///   errors, dummies) only, in canonical form: no basic symbol appears on a right-hand side.
+///   The simplex method pivots these.
+/// - **definitions**, `external = constant + Σ c·symbol`, one per determined user variable. They
+///   may refer to any symbol, basic or not, and to other definitions (never in a cycle: `rank`
+///   orders them). A pivot leaves them alone: they stay true equations whatever the basis, so
+///   the long chains of a layout (x₂ = x₁ + w₁ + 8, …) are never rewritten on a pivot. A
+///   variable's value is its definition evaluated.
+///
+/// A user variable without a definition is *free*: nothing determines it (its value is 0).
+/// Free variables appear in definitions only, never in tableau rows or the objective.
+struct Engine: Sendable {
+    private(set) var kinds: [SymbolKind] = []
+    private(set) var tableau = SparseMatrix()
+    private(set) var definitions = SparseMatrix()
+    private(set) var objective = Objective()
+    /// Definition order: a definition's rank exceeds the rank of every defined symbol it uses.
+    private var rank: [Int] = []
+
+    /// Basic symbols whose rows may have gone negative.
+    private var infeasible: [Int32] = []
+    private var listed: [Bool] = []
+    /// Set when a constant change makes a redundant required equality false.
+    private var inconsistent = false
+
+    // Scratch for `expand`.
+    private var accumulator: [Double] = []
+    private var touched: [Int32] = []
+    private var queued: [Bool] = []
+
+    // Journal
+    private(set) var journaling = false
+    private var savedSymbolCount = 0
+
+    var symbolCount: Int { kinds.count }
+
+    // MARK: Symbols
+
+    mutating func newSymbol(_ kind: SymbolKind) -> Int32 {
+        let s = Int32(kinds.count)
+        kinds.append(kind)
+        rank.append(0)
+        listed.append(false)
+        accumulator.append(0)
+        queued.append(false)
+        tableau.appendSymbol()
+        definitions.appendSymbol()
+        objective.appendSymbol()
+        return s
+    }
+
+    @inline(__always) func isDefined(_ s: Int32) -> Bool { definitions.isOwner(s) }
+    @inline(__always) func isBasic(_ s: Int32) -> Bool { tableau.isOwner(s) }
+
+    /// An external symbol that nothing determines and nothing refers to.
+    @inline(__always) func isUnused(_ s: Int32) -> Bool {
+        kinds[Int(s)] == .external && !definitions.isOwner(s) && definitions.columns[Int(s)].isEmpty
+    }
+
+    mutating func objectiveLevel(for priority: Int) -> Int { objective.level(for: priority) }
+
+    // MARK: Transactions
+
+    mutating func beginTransaction() {
+        journaling = true
+        savedSymbolCount = kinds.count
+        tableau.beginTransaction()
+        definitions.beginTransaction()
+        objective.beginTransaction()
+    }
+
+    mutating func commit() {
+        journaling = false
+        tableau.commit()
+        definitions.commit()
+        objective.commit()
+    }
+
+    mutating func rollback() {
+        journaling = false
+        clearInfeasible()
+        inconsistent = false
+        tableau.rollback()
+        definitions.rollback()
+        objective.rollback()
+        let extra = kinds.count - savedSymbolCount
+        kinds.removeLast(extra)
+        rank.removeLast(extra)
+        listed.removeLast(extra)
+        accumulator.removeLast(extra)
+        queued.removeLast(extra)
+    }
+
+    // MARK: Adding
+
+    enum AddOutcome {
+        /// Added; the symbol is the variable the row now defines, if any.
+        case added(defined: Int32?)
+        /// A required row cannot hold; the markers of the constraints it conflicts with.
+        case unsatisfiable(markers: [Int32])
+    }
+
+    /// Adds the row `0 = constant + Σ terms` of a constraint.
+    ///
+    /// - Parameters:
+    ///   - terms: Distinct symbols: the constraint's variables and its marker symbols.
+    ///   - marker: The constraint's marker: slack, dummy or positive error, coefficient -1.
+    ///   - other: The constraint's second symbol (an error), or -1.
+    ///   - errors: The errors with their objective level and weight.
+    /// Leaves the objective un-optimised; the caller optimises once per batch. Must run inside a
+    /// transaction: when the row cannot hold, the caller rolls back what this changed.
+    mutating func add(constant: Double, terms: [(Int32, Double)], marker: Int32, other: Int32,
+                      errors: [(symbol: Int32, level: Int, weight: Double)]) -> AddOutcome {
+        // A variable used by nothing else can take the whole row as its definition, as written.
+        for (s, c) in terms where isUnused(s) {
+            define(s, coefficient: c, constant: constant, terms: terms, canonical: false)
+            for e in errors { objective.add(e.level, e.symbol, e.weight) }
+            return .added(defined: s)
+        }
+        var (k, row) = expand(constant: constant, terms: terms)
+        let kinds = self.kinds
+        if let free = row.filter({ kinds[Int($0.0)] == .external }).min(by: { $0.0 < $1.0 }) {
+            define(free.0, coefficient: free.1, constant: k, terms: row, canonical: true)
+            for e in errors { objective.add(e.level, e.symbol, e.weight) }
+            return .added(defined: free.0)
+        }
+        if k < 0 {
+            k = -k
+            for i in row.indices { row[i].1 = -row[i].1 }
+        }
+        var subject: Int32 = -1
+        for candidate in [marker, other] where candidate >= 0 && kinds[Int(candidate)] != .dummy {
+            if let c = row.first(where: { $0.0 == candidate })?.1, c < 0 { subject = candidate; break }
+        }
+        if subject < 0, row.allSatisfy({ kinds[Int($0.0)] == .dummy }) {
+            if k >= epsilon { return .unsatisfiable(markers: row.map(\.0)) }
+            subject = marker  // A redundant equality: its dummy becomes basic at 0.
+        }
+        if subject >= 0 {
+            for e in errors { objective.add(e.level, e.symbol, e.weight) }
+            // `0 = k + c·subject + Σ rest` solved for the subject: `subject = -k/c - Σ rest/c`.
+            let c = row.first { $0.0 == subject }!.1
+            let rest = row.compactMap { $0.0 == subject ? nil : ($0.0, -$0.1 / c) }
+            let r = tableau.insertRow(owner: subject, constant: -k / c, terms: rest)
+            substitute(subject, row: r)
+            return .added(defined: nil)
+        }
+        return addWithArtificialVariable(constant: k, row: row, errors: errors)
+    }
+
+    private mutating func addWithArtificialVariable(constant k: Double, row: [(Int32, Double)],
+                                                    errors: [(symbol: Int32, level: Int, weight: Double)]) -> AddOutcome {
+        precondition(journaling, "internal error: an artificial variable needs a transaction to undo")
+        for e in errors { objective.add(e.level, e.symbol, e.weight) }
+        let a = newSymbol(.slack)
+        tableau.insertRow(owner: a, constant: k, terms: row)
+        for (s, c) in row { objective.add(objective.phaseOne, s, c) }
+        optimize(through: objective.phaseOne)
+        let r = tableau.row(of: a)
+        if r >= 0, tableau.constant(r) >= epsilon {
+            let markers = tableau.terms[Int(r)].map(\.symbol).filter { kinds[Int($0)] != .error }
+            return .unsatisfiable(markers: markers.sorted())
+        }
+        objective.clear(objective.phaseOne)
+        if r >= 0 {
+            let kinds = self.kinds
+            let entering = tableau.terms[Int(r)].filter { kinds[Int($0.symbol)] != .dummy }.map(\.symbol).min()
+            if let entering {
+                pivot(r, entering)
+            } else {
+                tableau.removeRow(r)  // `a = 0 + Σ dummies`: the row is redundant.
+            }
+        }
+        purge(a)
+        return .added(defined: nil)
+    }
+
+    /// Makes `s` the owner of a definition taken from the row `0 = constant + Σ terms`.
+    private mutating func define(_ s: Int32, coefficient c: Double, constant: Double,
+                                 terms: [(Int32, Double)], canonical: Bool) {
+        let f = -1 / c
+        var defTerms: [(Int32, Double)] = []
+        defTerms.reserveCapacity(terms.count - 1)
+        for (t, a) in terms where t != s { defTerms.append((t, a * f)) }
+        if canonical {
+            // No defined symbol on the right: rank below everything that refers to s.
+            let users = definitions.columns[Int(s)].map { rank[Int(definitions.owner($0.row))] }
+            rank[Int(s)] = (users.min() ?? 1) - 1
+        } else {
+            var r = 0
+            for (t, _) in defTerms where isDefined(t) { r = max(r, rank[Int(t)]) }
+            rank[Int(s)] = r + 1
+        }
+        definitions.insertRow(owner: s, constant: constant * f, terms: defTerms)
+    }
+
+    // MARK: Expansion
+
+    /// Rewrites `constant + Σ terms` over symbols that are neither defined nor basic: parametric
+    /// restricted symbols and free variables.
+    ///
+    /// - Complexity: O(size of the definitions and rows reached). Definitions are expanded in
+    ///   decreasing rank, so each is expanded once however many paths lead to it.
+    mutating func expand(constant: Double, terms: [(Int32, Double)]) -> (Double, [(Int32, Double)]) {
+        var k = constant
+        var heap: [(Int, Int32)] = []
+        func push(_ s: Int32) {
+            queued[Int(s)] = true
+            heap.append((rank[Int(s)], s))
+            var i = heap.count - 1
+            while i > 0 {
+                let p = (i - 1) / 2
+                if heap[p] < heap[i] { heap.swapAt(p, i); i = p } else { break }
+            }
+        }
+        func pop() -> Int32 {
+            let top = heap[0].1
+            let last = heap.removeLast()
+            if !heap.isEmpty {
+                heap[0] = last
+                var i = 0
+                while true {
+                    let l = 2 * i + 1, r = l + 1
+                    var m = i
+                    if l < heap.count, heap[m] < heap[l] { m = l }
+                    if r < heap.count, heap[m] < heap[r] { m = r }
+                    if m == i { break }
+                    heap.swapAt(i, m); i = m
+                }
+            }
+            return top
+        }
+        func accumulate(_ s: Int32, _ c: Double) {
+            let i = Int(s)
+            if accumulator[i] == 0 { touched.append(s) }
+            accumulator[i] += c
+            if accumulator[i] == 0 { accumulator[i] = .leastNonzeroMagnitude }  // keep it listed
+            if !queued[i], isDefined(s) { push(s) }
+        }
+        for (s, c) in terms { accumulate(s, c) }
+        while !heap.isEmpty {
+            let x = pop()
+            let c = accumulator[Int(x)]
+            accumulator[Int(x)] = .leastNonzeroMagnitude
+            queued[Int(x)] = false
+            let r = definitions.row(of: x)
+            k += c * definitions.constant(r)
+            for t in definitions.terms[Int(r)] { accumulate(t.symbol, c * t.coefficient) }
+        }
+        var i = 0
+        while i < touched.count {
+            let s = touched[i]
+            i += 1
+            let r = tableau.row(of: s)
+            if r < 0 { continue }
+            let c = accumulator[Int(s)]
+            accumulator[Int(s)] = .leastNonzeroMagnitude
+            k += c * tableau.constant(r)
+            for t in tableau.terms[Int(r)] { accumulate(t.symbol, c * t.coefficient) }
+        }
+        var out: [(Int32, Double)] = []
+        for s in touched {
+            let c = accumulator[Int(s)]
+            accumulator[Int(s)] = 0
+            if abs(c) >= epsilon, !isDefined(s), !isBasic(s) { out.append((s, c)) }
+        }
+        touched.removeAll(keepingCapacity: true)
+        out.sort { $0.0 < $1.0 }
+        return (k, out)
+    }
+
+    // MARK: Pivoting
+
+    /// Replaces the basic symbol `subject` (row `r`) in every other tableau row and the objective.
+    private mutating func substitute(_ subject: Int32, row r: Int32) {
+        let k = tableau.constant(r)
+        let source = tableau.terms[Int(r)]
+        while !tableau.columns[Int(subject)].isEmpty {
+            let (row, c) = tableau.removeCell(of: subject, at: tableau.columns[Int(subject)].count - 1)
+            tableau.addScaled(into: row, factor: c, constant: k, source: source)
+            let value = tableau.constant(row)
+            if value < -epsilon { markInfeasible(tableau.owner(row)) }
+        }
+        objective.substitute(subject, terms: source)
+    }
+
+    /// Exchanges the basic symbol of row `r` for `entering`.
+    mutating func pivot(_ r: Int32, _ entering: Int32) {
+        tableau.solve(r, for: entering)
+        substitute(entering, row: r)
+    }
+
+    /// Primal simplex: minimises the objective's levels `0…lastLevel` lexicographically.
+    ///
+    /// Entering: the lowest-numbered symbol whose reduced cost vector is negative; leaving: the
+    /// minimum ratio, ties to the lowest-numbered basic symbol (Bland's rule: no cycling, and
+    /// the same pivots whatever order the rows are stored in).
+    mutating func optimize(through lastLevel: Int) {
+        while true {
+            var entering: Int32 = -1
+            for l in 0...lastLevel {
+                for s in objective.levels[l].support
+                where (entering < 0 || s < entering) && objective.value(l, s) < 0
+                    && kinds[Int(s)] != .dummy && objective.isZeroAbove(l, s) {
+                    entering = s
+                }
+            }
+            if entering < 0 { return }
+            var best: Int32 = -1, bestRatio = Double.infinity, bestOwner: Int32 = .max
+            for cell in tableau.columns[Int(entering)] {
+                let c = tableau.terms[Int(cell.row)][Int(cell.termSlot)].coefficient
+                if c >= 0 { continue }
+                let ratio = tableau.constant(cell.row) / -c
+                let owner = tableau.owner(cell.row)
+                if ratio < bestRatio || (ratio == bestRatio && owner < bestOwner) {
+                    best = cell.row; bestRatio = ratio; bestOwner = owner
+                }
+            }
+            // The objective is bounded below by zero, so a blocking row always exists; without
+            // one, rounding has made the entering cost spurious: drop it.
+            if best < 0 {
+                for l in 0...lastLevel { objective.set(l, entering, 0) }
+                continue
+            }
+            pivot(best, entering)
+        }
+    }
+
+    mutating func optimize() { optimize(through: objective.levels.count - 1) }
+
+    private mutating func markInfeasible(_ s: Int32) {
+        if !listed[Int(s)] { listed[Int(s)] = true; infeasible.append(s) }
+    }
+
+    private mutating func clearInfeasible() {
+        for s in infeasible where Int(s) < listed.count { listed[Int(s)] = false }
+        infeasible.removeAll(keepingCapacity: true)
+    }
+
+    /// Dual simplex: restores feasibility after constants changed, keeping optimality.
+    /// - Returns: false when some required row cannot be made feasible.
+    mutating func dualOptimize() -> Bool {
+        defer { clearInfeasible() }
+        while true {
+            var leaving: Int32 = -1, worst = -epsilon
+            var i = 0
+            while i < infeasible.count {
+                let s = infeasible[i]
+                let r = tableau.row(of: s)
+                if r < 0 || tableau.constant(r) >= -epsilon {
+                    listed[Int(s)] = false
+                    infeasible.swapAt(i, infeasible.count - 1)
+                    infeasible.removeLast()
+                    continue
+                }
+                let v = tableau.constant(r)
+                if v < worst || (v == worst && s < leaving) { worst = v; leaving = s }
+                i += 1
+            }
+            if leaving < 0 { return !inconsistent }
+            let r = tableau.row(of: leaving)
+            var entering: Int32 = -1, enteringCoefficient = 0.0
+            for t in tableau.terms[Int(r)] where t.coefficient > 0 && kinds[Int(t.symbol)] != .dummy {
+                if entering < 0 { entering = t.symbol; enteringCoefficient = t.coefficient; continue }
+                let order = objective.ratioOrder(t.symbol, t.coefficient, entering, enteringCoefficient)
+                if order < 0 || (order == 0 && t.symbol < entering) {
+                    entering = t.symbol; enteringCoefficient = t.coefficient
+                }
+            }
+            if entering < 0 { return false }
+            pivot(r, entering)
+        }
+    }
+
+    // MARK: Constants
+
+    /// Changes the constant of the constraint whose marker is `m`: every equation is rewritten
+    /// with `m_old = m_new + t`. Leaves infeasible rows for `dualOptimize`.
+    mutating func shift(_ m: Int32, by t: Double) {
+        let r = tableau.row(of: m)
+        if r >= 0 {
+            tableau.addToConstant(r, -t)
+            checkShifted(r)
+        } else {
+            for cell in tableau.columns[Int(m)] {
+                let c = tableau.terms[Int(cell.row)][Int(cell.termSlot)].coefficient
+                tableau.addToConstant(cell.row, c * t)
+                checkShifted(cell.row)
+            }
+        }
+        for cell in definitions.columns[Int(m)] {
+            let c = definitions.terms[Int(cell.row)][Int(cell.termSlot)].coefficient
+            definitions.addToConstant(cell.row, c * t)
+        }
+    }
+
+    private mutating func checkShifted(_ r: Int32) {
+        let owner = tableau.owner(r), v = tableau.constant(r)
+        if kinds[Int(owner)] == .dummy, abs(v) >= epsilon { inconsistent = true }
+        if v < -epsilon { markInfeasible(owner) }
+    }
+
+    // MARK: Removing
+
+    /// Removes the constraint with marker `m` (and `errors`): makes `m` basic in some equation,
+    /// rewrites every other equation without it, and drops that equation.
+    mutating func remove(marker m: Int32, other: Int32, errors: [(symbol: Int32, level: Int, weight: Double)],
+                         defined hint: Int32?) {
+        for e in errors {
+            let r = tableau.row(of: e.symbol)
+            if r >= 0 {
+                objective.addScaled(e.level, factor: -e.weight, terms: tableau.terms[Int(r)])
+            } else {
+                objective.add(e.level, e.symbol, -e.weight)
+            }
+        }
+        if !isBasic(m), !tableau.columns[Int(m)].isEmpty { pivot(markerLeavingRow(m), m) }
+        let r = tableau.row(of: m)
+        if r >= 0 {
+            let k = tableau.constant(r), source = tableau.terms[Int(r)]
+            while !definitions.columns[Int(m)].isEmpty {
+                let (row, c) = definitions.removeCell(of: m, at: definitions.columns[Int(m)].count - 1)
+                definitions.addScaled(into: row, factor: c, constant: k, source: source)
+            }
+            tableau.removeRow(r)
+        } else if !definitions.columns[Int(m)].isEmpty {
+            release(m, preferring: hint)
+        }
+        purge(m)
+        if other >= 0 { purge(other) }
+        for e in errors { purge(e.symbol) }
+    }
+
+    /// The row to pivot a parametric marker into: the one that keeps every row feasible.
+    private func markerLeavingRow(_ m: Int32) -> Int32 {
+        var first: Int32 = -1, second: Int32 = -1
+        var r1 = Double.infinity, r2 = Double.infinity
+        var o1: Int32 = .max, o2: Int32 = .max
+        for cell in tableau.columns[Int(m)] {
+            let c = tableau.terms[Int(cell.row)][Int(cell.termSlot)].coefficient
+            let k = tableau.constant(cell.row), owner = tableau.owner(cell.row)
+            if c < 0 {
+                let ratio = -k / c
+                if ratio < r1 || (ratio == r1 && owner < o1) { r1 = ratio; first = cell.row; o1 = owner }
+            } else {
+                let ratio = k / c
+                if ratio < r2 || (ratio == r2 && owner < o2) { r2 = ratio; second = cell.row; o2 = owner }
+            }
+        }
+        return first >= 0 ? first : second
+    }
+
+    /// Removes marker `m` that only definitions hold: one of them, made canonical, is solved for
+    /// `m` and substituted into the others; its variable becomes free.
+    private mutating func release(_ m: Int32, preferring hint: Int32?) {
+        var choice: Int32 = -1
+        if let hint, isDefined(hint), definitions.coefficient(definitions.row(of: hint), m) != 0 { choice = hint }
+        while true {
+            if choice < 0 {
+                choice = definitions.columns[Int(m)].map { definitions.owner($0.row) }.min() ?? -1
+                if choice < 0 { return }
+            }
+            let r = definitions.row(of: choice)
+            let own = definitions.terms[Int(r)].map { ($0.symbol, $0.coefficient) }
+            let (k, canonical) = expand(constant: definitions.constant(r), terms: own)
+            definitions.replaceRow(r, constant: k, terms: canonical)
+            if definitions.coefficient(r, m) != 0 { break }
+            choice = -1
+        }
+        // x = k + c·m + R  ⇒  m = (x - k - R) / c
+        let r = definitions.row(of: choice)
+        let c = definitions.removeSymbol(r, m)
+        let k = definitions.constant(r)
+        var source = definitions.terms[Int(r)].map { ($0.symbol, -$0.coefficient / c) }
+        source.append((choice, 1 / c))
+        definitions.removeRow(r)
+        let sourceTerms = source.map { SparseMatrix.Term(symbol: $0.0, cellSlot: -1, coefficient: $0.1) }
+        while !definitions.columns[Int(m)].isEmpty {
+            let (row, a) = definitions.removeCell(of: m, at: definitions.columns[Int(m)].count - 1)
+            definitions.addScaled(into: row, factor: a, constant: -k / c, source: sourceTerms)
+        }
+    }
+
+    /// Removes every remaining trace of a symbol that no constraint uses any more.
+    mutating func purge(_ s: Int32) {
+        if isBasic(s) { tableau.removeRow(tableau.row(of: s)) }
+        while !tableau.columns[Int(s)].isEmpty { _ = tableau.removeCell(of: s, at: tableau.columns[Int(s)].count - 1) }
+        while !definitions.columns[Int(s)].isEmpty {
+            _ = definitions.removeCell(of: s, at: definitions.columns[Int(s)].count - 1)
+        }
+        for l in objective.levels.indices { objective.set(l, s, 0) }
+    }
+
+    // MARK: Values
+
+    /// The value of a restricted symbol: its row's constant when basic, else 0.
+    @inline(__always) func restrictedValue(_ s: Int32) -> Double {
+        let r = tableau.row(of: s)
+        return r >= 0 ? tableau.constant(r) : 0
+    }
+
+    /// The value of every symbol that a definition or the tableau determines.
+    /// - Complexity: O(size of the tableau and the definitions).
+    func values() -> [Double] {
+        var v = [Double](repeating: 0, count: symbolCount)
+        var done = [Bool](repeating: false, count: symbolCount)
+        for r in tableau.rowIDs { v[Int(tableau.owner(r))] = tableau.constant(r) }
+        var stack: [Int32] = []
+        for r in definitions.rowIDs {
+            let root = definitions.owner(r)
+            if done[Int(root)] { continue }
+            stack.append(root)
+            while let x = stack.last {
+                if done[Int(x)] { stack.removeLast(); continue }
+                let xr = definitions.row(of: x)
+                var ready = true
+                for t in definitions.terms[Int(xr)] where isDefined(t.symbol) && !done[Int(t.symbol)] {
+                    stack.append(t.symbol); ready = false
+                }
+                if !ready { continue }
+                var sum = definitions.constant(xr)
+                for t in definitions.terms[Int(xr)] { sum += t.coefficient * v[Int(t.symbol)] }
+                v[Int(x)] = sum
+                done[Int(x)] = true
+                stack.removeLast()
+            }
+        }
+        return v
+    }
+
+    /// The value of one symbol, evaluating only the definitions it depends on.
+    /// - Complexity: O(size of the definitions it depends on).
+    func value(of s: Int32) -> Double {
+        if kinds[Int(s)] != .external { return restrictedValue(s) }
+        var memo: [Int32: Double] = [:]
+        var stack: [Int32] = [s]
+        while let x = stack.last {
+            if memo[x] != nil { stack.removeLast(); continue }
+            let xr = definitions.row(of: x)
+            if xr < 0 { memo[x] = 0; stack.removeLast(); continue }
+            var ready = true
+            for t in definitions.terms[Int(xr)] where isDefined(t.symbol) && memo[t.symbol] == nil {
+                stack.append(t.symbol); ready = false
+            }
+            if !ready { continue }
+            var sum = definitions.constant(xr)
+            for t in definitions.terms[Int(xr)] {
+                sum += t.coefficient * (kinds[Int(t.symbol)] == .external ? memo[t.symbol] ?? 0 : restrictedValue(t.symbol))
+            }
+            memo[x] = sum
+            stack.removeLast()
+        }
+        return memo[s] ?? 0
+    }
+}
+
+extension Objective {
+    /// Compares `cost(a)/da` with `cost(b)/db` lexicographically: -1, 0 or 1.
+    func ratioOrder(_ a: Int32, _ da: Double, _ b: Int32, _ db: Double) -> Int {
+        for l in levels.indices {
+            let x = levels[l].values[Int(a)] / da, y = levels[l].values[Int(b)] / db
+            if x != y { return x < y ? -1 : 1 }
+        }
+        return 0
+    }
+}

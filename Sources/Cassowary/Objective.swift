@@ -1,0 +1,170 @@
+/// The objective: one row per priority level, minimised lexicographically.
+///
+/// Level 0 is the phase-one level (the artificial variable of a constraint being added), then
+/// one level per priority in use, highest first, then an exploration level used to probe the
+/// optimal face. A symbol's reduced cost is the vector of its coefficients in level order; it
+/// improves the objective when the first non-zero entry is negative. Comparing vectors instead
+/// of summing `weight × 10^k` is what makes priorities exact.
+///
+/// Each level is dense (a coefficient per symbol, for O(1) look-ups in ratio tests) with a list
+/// of its non-zero symbols (for scans).
+struct Objective: Sendable {
+    struct Level: Sendable {
+        var priority: Int
+        var values: [Double]
+        var support: [Int32] = []
+        var slot: [Int32]
+    }
+
+    private(set) var levels: [Level] = []
+    /// The level index of each priority 1…1000, or -1.
+    private var levelOfPriority = [Int](repeating: -1, count: 1002)
+    private var symbolCount = 0
+
+    // Journal: (level priority, symbol, old value).
+    private var journaling = false
+    private var log: [(Int, Int32, Double)] = []
+    private var savedPriorities: [Int] = []
+    private var savedSymbolCount = 0
+
+    static let phaseOnePriority = 1001
+    static let explorationPriority = 0
+
+    init() {
+        levels = [Level(priority: Objective.phaseOnePriority, values: [], slot: []),
+                  Level(priority: Objective.explorationPriority, values: [], slot: [])]
+        reindex()
+    }
+
+    var phaseOne: Int { 0 }
+    var exploration: Int { levels.count - 1 }
+
+    mutating func appendSymbol() {
+        symbolCount += 1
+        for l in levels.indices {
+            levels[l].values.append(0)
+            levels[l].slot.append(-1)
+        }
+    }
+
+    /// The level of a priority, created on first use.
+    mutating func level(for priority: Int) -> Int {
+        let existing = levelOfPriority[priority]
+        if existing >= 0 { return existing }
+        let at = levels.firstIndex { $0.priority < priority }!
+        levels.insert(Level(priority: priority, values: Array(repeating: 0, count: symbolCount),
+                            slot: Array(repeating: -1, count: symbolCount)), at: at)
+        reindex()
+        return at
+    }
+
+    private mutating func reindex() {
+        for i in levelOfPriority.indices { levelOfPriority[i] = -1 }
+        for (i, l) in levels.enumerated() { levelOfPriority[l.priority] = i }
+    }
+
+    @inline(__always) func value(_ level: Int, _ symbol: Int32) -> Double { levels[level].values[Int(symbol)] }
+
+    /// Sets a coefficient, keeping the support list; values within `epsilon` of zero become zero.
+    mutating func set(_ level: Int, _ symbol: Int32, _ newValue: Double) {
+        let s = Int(symbol)
+        let old = levels[level].values[s]
+        let v = abs(newValue) < epsilon ? 0 : newValue
+        if old == v { return }
+        if journaling { log.append((levels[level].priority, symbol, old)) }
+        levels[level].values[s] = v
+        if old == 0 {
+            levels[level].slot[s] = Int32(levels[level].support.count)
+            levels[level].support.append(symbol)
+        } else if v == 0 {
+            let slot = Int(levels[level].slot[s])
+            let last = levels[level].support.removeLast()
+            if last != symbol {
+                levels[level].support[slot] = last
+                levels[level].slot[Int(last)] = Int32(slot)
+            }
+            levels[level].slot[s] = -1
+        }
+    }
+
+    @inline(__always) mutating func add(_ level: Int, _ symbol: Int32, _ delta: Double) {
+        set(level, symbol, levels[level].values[Int(symbol)] + delta)
+    }
+
+    /// Replaces `symbol` in every level by `constant + Σ terms` (a row solved for it).
+    mutating func substitute(_ symbol: Int32, terms: [SparseMatrix.Term]) {
+        for l in levels.indices {
+            let c = levels[l].values[Int(symbol)]
+            if c == 0 { continue }
+            set(l, symbol, 0)
+            for t in terms { add(l, t.symbol, c * t.coefficient) }
+        }
+    }
+
+    /// Adds `factor · Σ terms` to one level.
+    mutating func addScaled(_ level: Int, factor: Double, terms: [SparseMatrix.Term]) {
+        for t in terms { add(level, t.symbol, factor * t.coefficient) }
+    }
+
+    /// Clears a level (the phase-one and exploration levels between uses).
+    mutating func clear(_ level: Int) {
+        while let s = levels[level].support.last { set(level, s, 0) }
+    }
+
+    /// Whether `symbol` improves the objective: its first non-zero coefficient, in level order
+    /// and up to `lastLevel`, is negative.
+    @inline(__always) func improves(_ symbol: Int32, through lastLevel: Int) -> Bool {
+        for l in 0...lastLevel {
+            let v = levels[l].values[Int(symbol)]
+            if v != 0 { return v < 0 }
+        }
+        return false
+    }
+
+    /// Whether `symbol` has a zero coefficient in every level above `level`.
+    @inline(__always) func isZeroAbove(_ level: Int, _ symbol: Int32) -> Bool {
+        for l in 0..<level where levels[l].values[Int(symbol)] != 0 { return false }
+        return true
+    }
+
+    /// Compares `cost(a)/da` with `cost(b)/db` lexicographically: the dual simplex ratio.
+    func ratioLess(_ a: Int32, _ da: Double, _ b: Int32, _ db: Double) -> Bool {
+        for l in levels.indices {
+            let x = levels[l].values[Int(a)] / da, y = levels[l].values[Int(b)] / db
+            if x != y { return x < y }
+        }
+        return false
+    }
+
+    // MARK: Journal
+
+    mutating func beginTransaction() {
+        journaling = true
+        log.removeAll(keepingCapacity: true)
+        savedPriorities = levels.map(\.priority)
+        savedSymbolCount = symbolCount
+    }
+
+    mutating func commit() {
+        journaling = false
+        log.removeAll(keepingCapacity: true)
+    }
+
+    mutating func rollback() {
+        journaling = false
+        for (priority, symbol, old) in log.reversed() {
+            set(levelOfPriority[priority], symbol, old)
+        }
+        log.removeAll(keepingCapacity: true)
+        if levels.count != savedPriorities.count {
+            levels.removeAll { !savedPriorities.contains($0.priority) }
+            reindex()
+        }
+        let extra = symbolCount - savedSymbolCount
+        symbolCount = savedSymbolCount
+        for l in levels.indices {
+            levels[l].values.removeLast(extra)
+            levels[l].slot.removeLast(extra)
+        }
+    }
+}

@@ -1,0 +1,349 @@
+/// An incremental Cassowary solver with exact priorities.
+///
+/// Add and remove constraints one at a time or in batches, steer edit variables with
+/// suggestions, change constants in place, and read the values of variables. Required
+/// constraints always hold; optional ones are satisfied as well as possible, level by level:
+/// an error at a higher priority is never traded for errors at lower ones.
+///
+/// `Solver` is a value: copying one copies the whole system (cheaply, on write), so a copy is
+/// also a snapshot. Every method that throws leaves the solver exactly as it was.
+///
+/// ```swift
+/// var solver = Solver()
+/// let left = Variable("left"), width = Variable("width")
+/// try solver.add([left == 8, width >= 100, (width == 300).withStrength(.weak)])
+/// solver.value(of: width)   // 300
+/// ```
+public struct Solver: Sendable {
+    struct Record: Sendable {
+        var constraint: Constraint
+        var marker: Int32
+        var other: Int32
+        var errors: [Int32]
+        /// The variable whose definition the constraint's row became, if any.
+        var defined: Int32?
+        /// The constant of the constraint's expression as it is now (`setConstant` changes it).
+        var constant: Double
+        var sequence: Int
+    }
+
+    struct Edit: Sendable {
+        var constraint: Constraint
+        var value: Double
+    }
+
+    var engine = Engine()
+    var symbols: [Variable: Int32] = [:]
+    var variables: [Int32: Variable] = [:]
+    var records: [Constraint: Record] = [:]
+    var markerOwners: [Int32: Constraint] = [:]
+    var edits: [Variable: Edit] = [:]
+    private var sequence = 0
+    private var cache: [Double] = []
+    private var cacheValid = false
+
+    // What the current transaction created, to forget on rollback.
+    private var addedInTransaction: [Constraint] = []
+    private var variablesInTransaction: [Variable] = []
+
+    /// Creates an empty solver.
+    public init() {}
+
+    // MARK: Constraints
+
+    /// Adds a constraint and optimises.
+    ///
+    /// - Throws: `SolverError.duplicateConstraint` when it is already there,
+    ///   `.nonFinite` for an infinite or NaN coefficient or constant, and `.unsatisfiable` with a
+    ///   minimal set of conflicting required constraints when it is required and cannot hold.
+    ///   The solver is unchanged when it throws.
+    /// - Complexity: Amortised O(size of the rows the new row touches) when the constraint
+    ///   defines a variable used nowhere else; otherwise one simplex optimisation.
+    public mutating func add(_ constraint: Constraint) throws(SolverError) {
+        try add(CollectionOfOne(constraint))
+    }
+
+    /// Adds constraints as one batch: all of them or, when one fails, none. The objective is
+    /// optimised once, after the last.
+    ///
+    /// - Throws: As `add(_:)`, for the first constraint that fails; nothing is added then.
+    public mutating func add(_ constraints: some Sequence<Constraint>) throws(SolverError) {
+        let constraints = Array(constraints)
+        cacheValid = false
+        var seen = Set<Constraint>()
+        for c in constraints {
+            if records[c] != nil || !seen.insert(c).inserted { throw .duplicateConstraint(c) }
+            if !c.expression.isFinite { throw .nonFinite("constraint \(c)") }
+        }
+        begin()
+        for c in constraints {
+            if let markers = insert(c) {
+                let candidates = markers.compactMap { markerOwners[$0] }
+                rollback()
+                throw .unsatisfiable(c, conflicting: minimalConflict(of: c, among: candidates, excluding: c))
+            }
+        }
+        engine.optimize()
+        commit()
+    }
+
+    /// Removes a constraint and optimises.
+    /// - Throws: `SolverError.unknownConstraint` when it is not there.
+    public mutating func remove(_ constraint: Constraint) throws(SolverError) {
+        try remove(CollectionOfOne(constraint))
+    }
+
+    /// Removes constraints as one batch, optimising once.
+    /// - Throws: `SolverError.unknownConstraint` for the first one that is not there; nothing
+    ///   is removed then.
+    public mutating func remove(_ constraints: some Sequence<Constraint>) throws(SolverError) {
+        let constraints = Array(constraints)
+        var seen = Set<Constraint>()
+        for c in constraints where records[c] == nil || !seen.insert(c).inserted {
+            throw .unknownConstraint(c)
+        }
+        cacheValid = false
+        for c in constraints {
+            if let edit = edits.first(where: { $0.value.constraint == c }) { edits[edit.key] = nil }
+            erase(c)
+        }
+        engine.optimize()
+    }
+
+    /// Whether the solver holds the constraint.
+    public func contains(_ constraint: Constraint) -> Bool { records[constraint] != nil }
+
+    /// Every constraint the solver holds (edit constraints excluded), in the order they were added.
+    public var constraints: [Constraint] {
+        let editConstraints = Set(edits.values.map(\.constraint))
+        return records.values.filter { !editConstraints.contains($0.constraint) }
+            .sorted { $0.sequence < $1.sequence }.map(\.constraint)
+    }
+
+    /// The current constant of a constraint's expression: its own, or the last `setConstant`.
+    public func constant(of constraint: Constraint) -> Double? { records[constraint]?.constant }
+
+    /// Changes the constant of a constraint's expression in place, without removing and
+    /// re-adding it: `x + 10 <= y` with constant 20 becomes `x + 20 <= y`.
+    ///
+    /// - Throws: `.unknownConstraint`, `.nonFinite`, or `.unsatisfiable` when the constraint is
+    ///   required and cannot hold with its new constant; the solver is unchanged then.
+    /// - Complexity: O(rows holding the constraint's marker), then the dual simplex pivots
+    ///   needed to restore feasibility.
+    public mutating func setConstant(_ constant: Double, for constraint: Constraint) throws(SolverError) {
+        guard let record = records[constraint] else { throw .unknownConstraint(constraint) }
+        guard constant.isFinite else { throw .nonFinite("constant of \(constraint)") }
+        cacheValid = false
+        let required = constraint.strength.isRequired
+        if required { begin() }
+        records[constraint]!.constant = constant
+        let delta = constant - record.constant
+        let rowDelta = constraint.relation == .lessThanOrEqual ? -delta : delta
+        engine.shift(record.marker, by: -rowDelta)
+        if engine.dualOptimize() {
+            if required { commit() }
+            return
+        }
+        rollback()
+        // Explain with the ordinary add path: the constraint with its new constant, alone.
+        let moved = Constraint(expression: Expression(constraint.expression.terms, constant: constant),
+                               relation: constraint.relation)
+        var others = self
+        others.erase(constraint)
+        others.engine.optimize()
+        others.begin()
+        let markers = others.insert(moved) ?? []
+        let candidates = markers.compactMap { others.markerOwners[$0] }
+        throw .unsatisfiable(constraint, conflicting: minimalConflict(of: moved, among: candidates, excluding: constraint))
+    }
+
+    // MARK: Edit variables
+
+    /// Makes a variable steerable by `suggestValue` at an optional strength.
+    /// - Throws: `.duplicateEditVariable`, or `.requiredEditVariable` for `.required`.
+    public mutating func addEditVariable(_ variable: Variable, strength: Strength) throws(SolverError) {
+        if edits[variable] != nil { throw .duplicateEditVariable(variable) }
+        if strength.isRequired { throw .requiredEditVariable(variable) }
+        let c = Constraint(expression: variable.expression, relation: .equal, strength: strength)
+        try add(c)
+        edits[variable] = Edit(constraint: c, value: 0)
+    }
+
+    /// Stops steering a variable.
+    /// - Throws: `.unknownEditVariable`.
+    public mutating func removeEditVariable(_ variable: Variable) throws(SolverError) {
+        guard let edit = edits[variable] else { throw .unknownEditVariable(variable) }
+        edits[variable] = nil
+        try remove(edit.constraint)
+    }
+
+    /// Whether a variable is an edit variable.
+    public func hasEditVariable(_ variable: Variable) -> Bool { edits[variable] != nil }
+
+    /// Suggests a value for an edit variable; the solver moves it as close as its strength allows.
+    /// - Throws: `.unknownEditVariable`, or `.nonFinite` for an infinite or NaN value.
+    /// - Complexity: O(rows holding the edit's error symbols), then the dual simplex pivots
+    ///   that the change makes necessary.
+    public mutating func suggestValue(_ variable: Variable, _ value: Double) throws(SolverError) {
+        guard let edit = edits[variable] else { throw .unknownEditVariable(variable) }
+        guard value.isFinite else { throw .nonFinite("suggested value for \(variable)") }
+        edits[variable]!.value = value
+        cacheValid = false
+        let record = records[edit.constraint]!
+        records[edit.constraint]!.constant = -value
+        engine.shift(record.marker, by: value + record.constant)
+        let restored = engine.dualOptimize()
+        assert(restored, "an optional edit constraint cannot make the system infeasible")
+    }
+
+    // MARK: Values
+
+    /// The value of a variable in the current solution (0 for a variable the solver never saw).
+    /// - Complexity: O(1) after `updateVariables()`; otherwise O(definitions it depends on).
+    public func value(of variable: Variable) -> Double {
+        guard let s = symbols[variable] else { return 0 }
+        return cacheValid ? cache[Int(s)] : engine.value(of: s)
+    }
+
+    /// The value of a variable in the current solution.
+    public subscript(variable: Variable) -> Double { value(of: variable) }
+
+    /// Computes every variable's value at once, so that `value(of:)` is O(1) until the next change.
+    /// - Complexity: O(size of the system).
+    public mutating func updateVariables() {
+        if cacheValid { return }
+        cache = engine.values()
+        cacheValid = true
+    }
+
+    /// Forgets every constraint, edit variable and variable.
+    public mutating func reset() { self = Solver() }
+
+    // MARK: Implementation
+
+    private mutating func begin() {
+        engine.beginTransaction()
+        addedInTransaction.removeAll()
+        variablesInTransaction.removeAll()
+    }
+
+    private mutating func commit() {
+        engine.commit()
+        addedInTransaction.removeAll()
+        variablesInTransaction.removeAll()
+    }
+
+    private mutating func rollback() {
+        engine.rollback()
+        for c in addedInTransaction {
+            if let r = records.removeValue(forKey: c) {
+                markerOwners[r.marker] = nil
+            }
+        }
+        for v in variablesInTransaction {
+            if let s = symbols.removeValue(forKey: v) { variables[s] = nil }
+        }
+        addedInTransaction.removeAll()
+        variablesInTransaction.removeAll()
+    }
+
+    private mutating func symbol(for v: Variable) -> Int32 {
+        if let s = symbols[v] { return s }
+        let s = engine.newSymbol(.external)
+        symbols[v] = s
+        variables[s] = v
+        variablesInTransaction.append(v)
+        return s
+    }
+
+    /// Registers and inserts one constraint (inside a transaction); returns the markers of the
+    /// conflicting constraints when it cannot hold.
+    private mutating func insert(_ c: Constraint) -> [Int32]? {
+        let sign: Double = c.relation == .lessThanOrEqual ? -1 : 1
+        var terms: [(Int32, Double)] = []
+        var slot: [Int32: Int] = [:]
+        for t in c.expression.terms {
+            let s = symbol(for: t.variable)
+            if let i = slot[s] { terms[i].1 += sign * t.coefficient } else {
+                slot[s] = terms.count
+                terms.append((s, sign * t.coefficient))
+            }
+        }
+        terms.removeAll { abs($0.1) < epsilon }
+        let strength = c.strength
+        var marker: Int32, other: Int32 = -1, errors: [Int32] = []
+        if c.relation == .equal {
+            if strength.isRequired {
+                marker = engine.newSymbol(.dummy)
+                terms.append((marker, -1))
+            } else {
+                marker = engine.newSymbol(.error)
+                other = engine.newSymbol(.error)
+                terms.append((marker, -1))
+                terms.append((other, 1))
+                errors = [marker, other]
+            }
+        } else {
+            marker = engine.newSymbol(.slack)
+            terms.append((marker, -1))
+            if !strength.isRequired {
+                other = engine.newSymbol(.error)
+                terms.append((other, 1))
+                errors = [other]
+            }
+        }
+        let level = strength.isRequired ? 0 : engine.objectiveLevel(for: strength.priority)
+        let outcome = engine.add(constant: sign * c.expression.constant, terms: terms, marker: marker, other: other,
+                                 errors: errors.map { ($0, level, strength.weight) })
+        switch outcome {
+        case let .unsatisfiable(markers):
+            return markers
+        case let .added(defined):
+            sequence += 1
+            records[c] = Record(constraint: c, marker: marker, other: other, errors: errors, defined: defined,
+                                constant: c.expression.constant, sequence: sequence)
+            markerOwners[marker] = c
+            addedInTransaction.append(c)
+            return nil
+        }
+    }
+
+    /// Removes one constraint from the engine and the registry.
+    private mutating func erase(_ c: Constraint) {
+        let r = records.removeValue(forKey: c)!
+        markerOwners[r.marker] = nil
+        let level = c.strength.isRequired ? 0 : engine.objectiveLevel(for: c.strength.priority)
+        engine.remove(marker: r.marker, other: r.other, errors: r.errors.map { ($0, level, c.strength.weight) },
+                      defined: r.defined)
+    }
+
+    /// Shrinks a set of constraints that conflicts with `constraint` to a minimal one: each
+    /// constraint is dropped in turn and kept out when the rest still conflicts.
+    ///
+    /// The simplex certificate that proved the conflict names the candidates, usually already a
+    /// minimal set; this makes sure, with small fresh solvers.
+    private func minimalConflict(of constraint: Constraint, among candidates: [Constraint],
+                                 excluding excluded: Constraint) -> [Constraint] {
+        var set = candidates
+        if Solver.satisfiable(set + [constraint]) {
+            // Rounding hid part of the certificate: start from every required constraint.
+            set = records.values.filter { $0.constraint.strength.isRequired && $0.constraint != excluded }
+                .sorted { $0.sequence < $1.sequence }.map(\.constraint)
+        }
+        var i = 0
+        while i < set.count {
+            var trial = set
+            trial.remove(at: i)
+            if !Solver.satisfiable(trial + [constraint]) { set = trial } else { i += 1 }
+        }
+        return set
+    }
+
+    /// Whether required constraints can all hold together.
+    static func satisfiable(_ constraints: [Constraint]) -> Bool {
+        var s = Solver()
+        s.begin()
+        for c in constraints where s.insert(c) != nil { return false }
+        return true
+    }
+}

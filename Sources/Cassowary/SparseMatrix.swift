@@ -1,0 +1,300 @@
+/// The one tolerance of the solver: coefficients smaller than this in magnitude are zero, and
+/// constants within it of zero count as zero when checking feasibility.
+///
+/// Layout coordinates are points (1e-3 … 1e7); 1e-8 is far below any visible difference and far
+/// above the rounding error of the few operations a coefficient goes through.
+let epsilon = 1.0e-8
+
+/// Rows `owner = constant + Σ coefficient·symbol` with a column index: for every symbol, the
+/// rows that hold it. Symbols and rows are dense `Int32` ids; storage is arrays indexed by id.
+///
+/// Each term knows its slot in its symbol's column and each column cell knows its slot in its
+/// row, so inserting or removing a term is O(1) on both sides. Nothing in here depends on the
+/// order of terms or cells for its results: callers break ties by symbol id.
+///
+/// The matrix can journal its changes (`beginTransaction`) so that a failed operation is undone
+/// exactly: every row touched is saved once, before its first change.
+struct SparseMatrix: Sendable {
+    struct Term: Sendable {
+        var symbol: Int32
+        /// The slot of this row in `columns[symbol]`.
+        var cellSlot: Int32
+        var coefficient: Double
+    }
+
+    struct Cell: Sendable {
+        var row: Int32
+        /// The slot of the term in `terms[row]`.
+        var termSlot: Int32
+    }
+
+    private(set) var terms: [[Term]] = []
+    private(set) var constants: [Double] = []
+    /// The symbol a row defines, or -1 for a free slot.
+    private(set) var owners: [Int32] = []
+    /// The row a symbol owns, or -1.
+    private(set) var rowOfOwner: [Int32] = []
+    private(set) var columns: [[Cell]] = []
+    private var freeRows: [Int32] = []
+    /// Scratch, one per symbol: the slot of the symbol in the row being merged, or -1.
+    private var mark: [Int32] = []
+
+    // Journal
+    private struct SavedRow {
+        var row: Int32
+        var owner: Int32
+        var constant: Double
+        var terms: [Term]
+    }
+    private var journaling = false
+    private var epoch: UInt32 = 1
+    private var rowEpoch: [UInt32] = []
+    private var saved: [SavedRow] = []
+    private var savedFreeRows: [Int32] = []
+    private var savedRowCount = 0
+    private var savedSymbolCount = 0
+
+    var symbolCount: Int { columns.count }
+    var rowCount: Int { owners.count - freeRows.count }
+
+    mutating func appendSymbol() {
+        columns.append([])
+        rowOfOwner.append(-1)
+        mark.append(-1)
+    }
+
+    @inline(__always) func row(of owner: Int32) -> Int32 { rowOfOwner[Int(owner)] }
+    @inline(__always) func isOwner(_ symbol: Int32) -> Bool { rowOfOwner[Int(symbol)] >= 0 }
+    @inline(__always) func constant(_ row: Int32) -> Double { constants[Int(row)] }
+    @inline(__always) func owner(_ row: Int32) -> Int32 { owners[Int(row)] }
+
+    /// The coefficient of `symbol` in `row`, 0 if absent.
+    /// - Complexity: O(length of the row).
+    func coefficient(_ row: Int32, _ symbol: Int32) -> Double {
+        for t in terms[Int(row)] where t.symbol == symbol { return t.coefficient }
+        return 0
+    }
+
+    /// Every row in use, in increasing row id.
+    var rowIDs: [Int32] {
+        owners.indices.compactMap { owners[$0] >= 0 ? Int32($0) : nil }
+    }
+
+    // MARK: Rows
+
+    /// Adds the row `owner = constant + Σ terms`. Terms must name distinct symbols.
+    @discardableResult
+    mutating func insertRow(owner: Int32, constant: Double, terms newTerms: [(Int32, Double)]) -> Int32 {
+        let r: Int32
+        if let free = freeRows.popLast() {
+            r = free
+            touch(r)
+            owners[Int(r)] = owner
+            constants[Int(r)] = constant
+        } else {
+            r = Int32(owners.count)
+            owners.append(owner)
+            constants.append(constant)
+            terms.append([])
+            rowEpoch.append(0)
+            // Rows created during a transaction are undone by truncation.
+            if journaling { rowEpoch[Int(r)] = epoch }
+        }
+        rowOfOwner[Int(owner)] = r
+        terms[Int(r)].reserveCapacity(newTerms.count)
+        for (s, c) in newTerms where abs(c) >= epsilon { appendTerm(r, s, c) }
+        return r
+    }
+
+    /// Removes a row and its cells.
+    mutating func removeRow(_ r: Int32) {
+        touch(r)
+        while let last = terms[Int(r)].last { unlinkCell(last.symbol, Int(last.cellSlot)); terms[Int(r)].removeLast() }
+        rowOfOwner[Int(owners[Int(r)])] = -1
+        owners[Int(r)] = -1
+        constants[Int(r)] = 0
+        freeRows.append(r)
+    }
+
+    /// Replaces the contents of a row.
+    mutating func replaceRow(_ r: Int32, constant: Double, terms newTerms: [(Int32, Double)]) {
+        touch(r)
+        while let last = terms[Int(r)].last { unlinkCell(last.symbol, Int(last.cellSlot)); terms[Int(r)].removeLast() }
+        constants[Int(r)] = constant
+        for (s, c) in newTerms where abs(c) >= epsilon { appendTerm(r, s, c) }
+    }
+
+    /// Adds `delta` to the constant of a row.
+    mutating func addToConstant(_ r: Int32, _ delta: Double) {
+        touch(r)
+        constants[Int(r)] += delta
+    }
+
+    // MARK: Terms
+
+    private mutating func appendTerm(_ r: Int32, _ s: Int32, _ c: Double) {
+        let slot = Int32(terms[Int(r)].count)
+        terms[Int(r)].append(Term(symbol: s, cellSlot: Int32(columns[Int(s)].count), coefficient: c))
+        columns[Int(s)].append(Cell(row: r, termSlot: slot))
+    }
+
+    /// Removes the cell at `slot` of a column, moving the last cell into its place.
+    private mutating func unlinkCell(_ s: Int32, _ slot: Int) {
+        let last = columns[Int(s)].count - 1
+        if slot != last {
+            let moved = columns[Int(s)][last]
+            columns[Int(s)][slot] = moved
+            terms[Int(moved.row)][Int(moved.termSlot)].cellSlot = Int32(slot)
+        }
+        columns[Int(s)].removeLast()
+    }
+
+    /// Removes the term at `slot` of a row, moving the last term into its place.
+    private mutating func removeTerm(_ r: Int32, _ slot: Int) {
+        let t = terms[Int(r)][slot]
+        unlinkCell(t.symbol, Int(t.cellSlot))
+        let last = terms[Int(r)].count - 1
+        if slot != last {
+            let moved = terms[Int(r)][last]
+            terms[Int(r)][slot] = moved
+            columns[Int(moved.symbol)][Int(moved.cellSlot)].termSlot = Int32(slot)
+        }
+        terms[Int(r)].removeLast()
+    }
+
+    /// Removes `symbol` from a row and returns its coefficient (0 if it was absent).
+    @discardableResult
+    mutating func removeSymbol(_ r: Int32, _ symbol: Int32) -> Double {
+        for (k, t) in terms[Int(r)].enumerated() where t.symbol == symbol {
+            touch(r)
+            removeTerm(r, k)
+            return t.coefficient
+        }
+        return 0
+    }
+
+    /// Removes the term that the cell at `slot` of `symbol`'s column points to.
+    /// - Returns: The row and the coefficient the symbol had in it.
+    mutating func removeCell(of symbol: Int32, at slot: Int) -> (row: Int32, coefficient: Double) {
+        let cell = columns[Int(symbol)][slot]
+        touch(cell.row)
+        let c = terms[Int(cell.row)][Int(cell.termSlot)].coefficient
+        removeTerm(cell.row, Int(cell.termSlot))
+        return (cell.row, c)
+    }
+
+    /// `row += factor · (constant + Σ source)`: the heart of substitution.
+    ///
+    /// - Complexity: O(length of the row + length of the source).
+    mutating func addScaled(into r: Int32, factor: Double, constant: Double, source: [Term]) {
+        touch(r)
+        let ri = Int(r)
+        constants[ri] += factor * constant
+        for (k, t) in terms[ri].enumerated() { mark[Int(t.symbol)] = Int32(k) }
+        var vanished = 0
+        for t in source {
+            let s = Int(t.symbol)
+            let k = mark[s]
+            if k >= 0 {
+                let c = terms[ri][Int(k)].coefficient + factor * t.coefficient
+                terms[ri][Int(k)].coefficient = c
+                if abs(c) < epsilon { vanished += 1 }
+            } else {
+                let c = factor * t.coefficient
+                if abs(c) >= epsilon {
+                    mark[s] = Int32(terms[ri].count)
+                    appendTerm(r, t.symbol, c)
+                }
+            }
+        }
+        for t in terms[ri] { mark[Int(t.symbol)] = -1 }
+        if vanished > 0 {
+            var k = terms[ri].count - 1
+            while k >= 0 {
+                if abs(terms[ri][k].coefficient) < epsilon { removeTerm(r, k) }
+                k -= 1
+            }
+        }
+    }
+
+    /// Solves row `r` (owner `b`) for `entering` and makes `entering` its owner:
+    /// `b = K + a·e + rest` becomes `e = -K/a + b/a - rest/a`.
+    mutating func solve(_ r: Int32, for entering: Int32) {
+        let a = removeSymbol(r, entering)
+        precondition(a != 0, "internal error: pivoting on a symbol absent from its row")
+        let ri = Int(r)
+        let scale = -1 / a
+        constants[ri] *= scale
+        for k in terms[ri].indices { terms[ri][k].coefficient *= scale }
+        let old = owners[ri]
+        appendTerm(r, old, 1 / a)
+        rowOfOwner[Int(old)] = -1
+        owners[ri] = entering
+        rowOfOwner[Int(entering)] = r
+    }
+
+    /// Scales a row's constant and coefficients by `factor`.
+    mutating func scale(_ r: Int32, by factor: Double) {
+        touch(r)
+        constants[Int(r)] *= factor
+        for k in terms[Int(r)].indices { terms[Int(r)][k].coefficient *= factor }
+    }
+
+    // MARK: Journal
+
+    @inline(__always) private mutating func touch(_ r: Int32) {
+        guard journaling, rowEpoch[Int(r)] != epoch else { return }
+        rowEpoch[Int(r)] = epoch
+        saved.append(SavedRow(row: r, owner: owners[Int(r)], constant: constants[Int(r)], terms: terms[Int(r)]))
+    }
+
+    /// Starts journaling: every change until `commit` or `rollback` can be undone.
+    mutating func beginTransaction() {
+        precondition(!journaling, "internal error: nested transaction")
+        journaling = true
+        epoch &+= 1
+        if epoch == 0 { epoch = 1; for i in rowEpoch.indices { rowEpoch[i] = 0 } }
+        saved.removeAll(keepingCapacity: true)
+        savedFreeRows = freeRows
+        savedRowCount = owners.count
+        savedSymbolCount = columns.count
+    }
+
+    /// Keeps the changes made since `beginTransaction`.
+    mutating func commit() {
+        journaling = false
+        saved.removeAll(keepingCapacity: true)
+        savedFreeRows = []
+    }
+
+    /// Undoes every change made since `beginTransaction`, symbols created since included.
+    mutating func rollback() {
+        journaling = false
+        // Unlink the current contents of every touched or created row.
+        var changed = saved.map(\.row)
+        changed.append(contentsOf: (savedRowCount..<owners.count).map(Int32.init))
+        for r in changed {
+            let ri = Int(r)
+            while let last = terms[ri].last { unlinkCell(last.symbol, Int(last.cellSlot)); terms[ri].removeLast() }
+            if owners[ri] >= 0, rowOfOwner[Int(owners[ri])] == r { rowOfOwner[Int(owners[ri])] = -1 }
+        }
+        owners.removeLast(owners.count - savedRowCount)
+        constants.removeLast(constants.count - savedRowCount)
+        terms.removeLast(terms.count - savedRowCount)
+        rowEpoch.removeLast(rowEpoch.count - savedRowCount)
+        for s in saved {
+            let ri = Int(s.row)
+            owners[ri] = s.owner
+            constants[ri] = s.constant
+            if s.owner >= 0 { rowOfOwner[Int(s.owner)] = s.row }
+            for t in s.terms { appendTerm(s.row, t.symbol, t.coefficient) }
+        }
+        saved.removeAll(keepingCapacity: true)
+        freeRows = savedFreeRows
+        savedFreeRows = []
+        let extra = columns.count - savedSymbolCount
+        columns.removeLast(extra)
+        rowOfOwner.removeLast(extra)
+        mark.removeLast(extra)
+    }
+}

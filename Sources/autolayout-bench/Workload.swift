@@ -1,0 +1,105 @@
+import Cassowary
+
+/// A solver workload of ../shared/bench (format: its README): variables, edit variables,
+/// constraints `CONST + Σ COEF·x OP 0`, and steps of suggestions.
+struct Workload {
+    struct Row {
+        var strength: Strength
+        var relation: Relation
+        var constant: Double
+        var terms: [(Double, Int)]
+    }
+
+    var name = ""
+    var variableCount = 0
+    var edits: [(Int, Strength)] = []
+    var suggestions: [(Int, Double)] = []
+    var rows: [Row] = []
+    var steps: [[(Int, Double)]] = []
+
+    struct ParseError: Error, CustomStringConvertible {
+        var line: Int
+        var message: String
+        var description: String { "line \(line): \(message)" }
+    }
+
+    init(text: String) throws(ParseError) {
+        for (offset, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let lineNumber = offset + 1
+            let content = raw.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
+            let words = content.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\r" }).map(String.init)
+            guard let keyword = words.first else { continue }
+            func fail(_ message: String) -> ParseError { ParseError(line: lineNumber, message: message) }
+            func number(_ word: String) throws(ParseError) -> Double {
+                guard let x = Double(word), x.isFinite else { throw fail("expected a finite number, found '\(word)'") }
+                return x
+            }
+            func index(_ word: String) throws(ParseError) -> Int {
+                guard let i = Int(word), i >= 0, i < variableCount else {
+                    throw fail("expected a variable index in 0..<\(variableCount), found '\(word)'")
+                }
+                return i
+            }
+            switch keyword {
+            case "name":
+                if words.count == 2 { name = words[1] }  // `name I LABEL` labels a variable: ignored here
+            case "vars":
+                guard words.count == 2, let n = Int(words[1]), n >= 0 else { throw fail("expected 'vars N'") }
+                variableCount = n
+            case "edit":
+                guard words.count == 3 else { throw fail("expected 'edit I STRENGTH'") }
+                edits.append((try index(words[1]), try strength(words[2], line: lineNumber)))
+            case "suggest":
+                guard words.count == 3 else { throw fail("expected 'suggest I VALUE'") }
+                suggestions.append((try index(words[1]), try number(words[2])))
+            case "c":
+                guard words.count >= 4, words.count % 2 == 0 else { throw fail("expected 'c STRENGTH OP CONST [COEF I]…'") }
+                let relation: Relation
+                switch words[2] {
+                case "==": relation = .equal
+                case "<=": relation = .lessThanOrEqual
+                case ">=": relation = .greaterThanOrEqual
+                default: throw fail("expected ==, <= or >=, found '\(words[2])'")
+                }
+                var terms: [(Double, Int)] = []
+                var i = 4
+                while i < words.count {
+                    terms.append((try number(words[i]), try index(words[i + 1])))
+                    i += 2
+                }
+                rows.append(Row(strength: try strength(words[1], line: lineNumber), relation: relation,
+                                constant: try number(words[3]), terms: terms))
+            case "step":
+                var step: [(Int, Double)] = []
+                for pair in words.dropFirst() {
+                    let parts = pair.split(separator: "=").map(String.init)
+                    guard parts.count == 2 else { throw fail("expected I=VALUE, found '\(pair)'") }
+                    step.append((try index(parts[0]), try number(parts[1])))
+                }
+                steps.append(step)
+            default:
+                throw fail("unknown statement '\(keyword)'")
+            }
+        }
+    }
+
+    private func strength(_ word: String, line: Int) throws(ParseError) -> Strength {
+        if word == "required" { return .required }
+        let parts = word.split(separator: "*", maxSplits: 1).map(String.init)
+        let level: Int
+        switch parts[0] {
+        case "strong": level = Strength.strong.priority
+        case "medium": level = Strength.medium.priority
+        case "weak": level = Strength.weak.priority
+        default: throw ParseError(line: line, message: "unknown strength '\(word)'")
+        }
+        var weight = 1.0
+        if parts.count == 2 {
+            guard let w = Double(parts[1]), w.isFinite, w > 0 else {
+                throw ParseError(line: line, message: "expected a positive weight in '\(word)'")
+            }
+            weight = w
+        }
+        return Strength(level, weight: weight)
+    }
+}

@@ -1,0 +1,131 @@
+// autolayout-bench: runs the solver workloads of ../shared/bench the way kiwi's harness does
+// and prints the same JSON line, so that compare.py can set the two side by side.
+import Cassowary
+import Foundation
+
+let usage = """
+    usage: autolayout-bench workload FILE [--repeat N]
+
+    Runs a solver workload (../shared/bench/README.md: setup, add, check, step, remove) N times
+    (default 3) with a fresh solver each time and prints one JSON line of medians.
+    Exit status: 0 when it ran, 1 when an accepted required constraint was violated,
+    64 on bad usage, 65 on a bad workload file.
+    """
+
+func fail(_ message: String, status: Int32) -> Never {
+    FileHandle.standardError.write(Data("error: \(message)\n".utf8))
+    exit(status)
+}
+
+func now() -> Double {
+    var ts = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &ts)
+    return Double(ts.tv_sec) + Double(ts.tv_nsec) * 1e-9
+}
+
+func median(_ xs: [Double]) -> Double {
+    let s = xs.sorted()
+    return s.isEmpty ? .nan : s[s.count / 2]
+}
+
+func json(_ x: Double) -> String {
+    x.isFinite ? String(format: "%.6g", x) : "null"
+}
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+if arguments.first == "--help" || arguments.first == "-h" {
+    print(usage)
+    exit(0)
+}
+guard arguments.count >= 2, arguments[0] == "workload" else { fail("expected 'workload FILE'\n\(usage)", status: 64) }
+var repeatCount = 3
+var rest = arguments.dropFirst(2)
+while let option = rest.first {
+    rest = rest.dropFirst()
+    guard option == "--repeat", let value = rest.first, let n = Int(value), n > 0 else {
+        fail("unknown or incomplete option '\(option)'\n\(usage)", status: 64)
+    }
+    repeatCount = n
+    rest = rest.dropFirst()
+}
+
+let path = arguments[1]
+guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { fail("cannot read \(path)", status: 65) }
+let workload: Workload
+do { workload = try Workload(text: text) } catch { fail("\(path):\(error)", status: 65) }
+
+/// Whether a required constraint's residual exceeds the harness tolerance.
+func violated(_ row: Workload.Row, _ solver: Solver, _ variables: [Variable]) -> Bool {
+    var residual = row.constant
+    for (coefficient, i) in row.terms { residual += coefficient * solver.value(of: variables[i]) }
+    let tolerance = 1e-6 * max(1, abs(row.constant))
+    switch row.relation {
+    case .equal: return abs(residual) > tolerance
+    case .greaterThanOrEqual: return residual < -tolerance
+    case .lessThanOrEqual: return residual > tolerance
+    }
+}
+
+var addTimes: [Double] = [], stepTimes: [Double] = [], removeTimes: [Double] = []
+var accepted = 0, rejected = 0, violations = 0
+for _ in 0..<repeatCount {
+    // 1. setup (untimed)
+    let variables = (0..<workload.variableCount).map { Variable("x\($0)") }
+    let constraints = workload.rows.map { row in
+        Constraint(expression: Expression(row.terms.map { Term(variables[$0.1], $0.0) }, constant: row.constant),
+                   relation: row.relation, strength: row.strength)
+    }
+    var solver = Solver()
+    do {
+        for (i, strength) in workload.edits { try solver.addEditVariable(variables[i], strength: strength) }
+        for (i, value) in workload.suggestions { try solver.suggestValue(variables[i], value) }
+    } catch {
+        fail("setup failed: \(error)", status: 65)
+    }
+    // 2. add (timed)
+    var added: [Constraint] = []
+    added.reserveCapacity(constraints.count)
+    rejected = 0
+    var t0 = now()
+    for c in constraints {
+        do {
+            try solver.add(c)
+            added.append(c)
+        } catch {
+            rejected += 1
+        }
+    }
+    addTimes.append(now() - t0)
+    accepted = added.count
+    // 3. check (untimed)
+    solver.updateVariables()
+    let requiredRows = workload.rows.indices.filter { solver.contains(constraints[$0]) && workload.rows[$0].strength.isRequired }
+    violations = requiredRows.filter { violated(workload.rows[$0], solver, variables) }.count
+    // 4. step (timed)
+    if !workload.steps.isEmpty {
+        var k = 0, loops = 0
+        t0 = now()
+        while loops < workload.steps.count || (loops < 1_000_000 && now() - t0 < 0.3) {
+            for (i, value) in workload.steps[k] {
+                do { try solver.suggestValue(variables[i], value) } catch { fail("step failed: \(error)", status: 65) }
+            }
+            solver.updateVariables()
+            k = (k + 1) % workload.steps.count
+            loops += 1
+        }
+        stepTimes.append((now() - t0) / Double(loops) * 1e6)
+        violations += requiredRows.filter { violated(workload.rows[$0], solver, variables) }.count
+    }
+    // 5. remove (timed)
+    t0 = now()
+    for c in added.reversed() {
+        do { try solver.remove(c) } catch { fail("remove failed: \(error)", status: 65) }
+    }
+    removeTimes.append(now() - t0)
+}
+
+let stepField = stepTimes.isEmpty ? "null" : json(median(stepTimes))
+print("{\"workload\":\"\(workload.name)\",\"engine\":\"autolayout\",\"constraints\":\(workload.rows.count),"
+      + "\"accepted\":\(accepted),\"rejected\":\(rejected),\"violations\":\(violations),"
+      + "\"add_ms\":\(json(median(addTimes) * 1e3)),\"step_us\":\(stepField),\"remove_ms\":\(json(median(removeTimes) * 1e3))}")
+exit(violations > 0 ? 1 : 0)
