@@ -32,7 +32,7 @@ struct Engine: Sendable {
     private(set) var definitions = SparseMatrix()
     private(set) var objective = Objective()
     /// Definition order: a definition's rank exceeds the rank of every defined symbol it uses.
-    private var rank: [Int] = []
+    private(set) var rank: [Int] = []
 
     /// Basic symbols whose rows may have gone negative.
     private var infeasible: [Int32] = []
@@ -313,13 +313,20 @@ struct Engine: Sendable {
     /// minimum ratio, ties to the lowest-numbered basic symbol (Bland's rule: no cycling, and
     /// the same pivots whatever order the rows are stored in).
     mutating func optimize(through lastLevel: Int) {
+        let full = lastLevel == objective.levels.count - 1
         while true {
             var entering: Int32 = -1
-            for l in 0...lastLevel {
-                for s in objective.levels[l].support
-                where (entering < 0 || s < entering) && objective.value(l, s) < 0
-                    && kinds[Int(s)] != .dummy && objective.isZeroAbove(l, s) {
-                    entering = s
+            var i = 0
+            while i < objective.changed.count {
+                let s = objective.changed[i]
+                if kinds[Int(s)] != .dummy && !isBasic(s) && objective.improves(s, through: lastLevel) {
+                    if entering < 0 || s < entering { entering = s }
+                    i += 1
+                } else if full {
+                    // It can only start to improve when its costs change, which lists it again.
+                    objective.dropChanged(at: i)
+                } else {
+                    i += 1
                 }
             }
             if entering < 0 { return }
@@ -357,7 +364,8 @@ struct Engine: Sendable {
     /// Dual simplex: restores feasibility after constants changed, keeping optimality.
     /// - Returns: false when some required row cannot be made feasible.
     mutating func dualOptimize() -> Bool {
-        defer { clearInfeasible() }
+        // The dual simplex keeps the objective optimal: what it changes is no candidate.
+        defer { clearInfeasible(); objective.clearChanged() }
         while true {
             var leaving: Int32 = -1, worst = -epsilon
             var i = 0
@@ -516,33 +524,47 @@ struct Engine: Sendable {
         return r >= 0 ? tableau.constant(r) : 0
     }
 
-    /// The value of every symbol that a definition or the tableau determines.
-    /// - Complexity: O(size of the tableau and the definitions).
-    func values() -> [Double] {
-        var v = [Double](repeating: 0, count: symbolCount)
+    /// The defined symbols, each after every defined symbol its definition uses. Depends only on
+    /// the shape of the definitions (`definitions.shapeVersion`), so callers keep it while that holds.
+    /// - Complexity: O(size of the definitions).
+    func evaluationOrder() -> [Int32] {
+        var order: [Int32] = []
+        order.reserveCapacity(definitions.rowCount)
         var done = [Bool](repeating: false, count: symbolCount)
-        for r in tableau.rowIDs { v[Int(tableau.owner(r))] = tableau.constant(r) }
         var stack: [Int32] = []
-        for r in definitions.rowIDs {
-            let root = definitions.owner(r)
-            if done[Int(root)] { continue }
-            stack.append(root)
+        for r in definitions.owners where r >= 0 && !done[Int(r)] {
+            stack.append(r)
             while let x = stack.last {
                 if done[Int(x)] { stack.removeLast(); continue }
-                let xr = definitions.row(of: x)
                 var ready = true
-                for t in definitions.terms[Int(xr)] where isDefined(t.symbol) && !done[Int(t.symbol)] {
+                for t in definitions.terms[Int(definitions.row(of: x))] where isDefined(t.symbol) && !done[Int(t.symbol)] {
                     stack.append(t.symbol); ready = false
                 }
                 if !ready { continue }
-                var sum = definitions.constant(xr)
-                for t in definitions.terms[Int(xr)] { sum += t.coefficient * v[Int(t.symbol)] }
-                v[Int(x)] = sum
                 done[Int(x)] = true
+                order.append(x)
                 stack.removeLast()
             }
         }
-        return v
+        return order
+    }
+
+    /// Writes the value of every symbol into `values`: restricted symbols from the tableau,
+    /// defined ones by evaluating their definitions in `order` (from `evaluationOrder()`), free
+    /// ones 0.
+    /// - Complexity: O(symbols + size of the definitions).
+    func evaluate(order: [Int32], into values: inout [Double]) {
+        if values.count != symbolCount { values = [Double](repeating: 0, count: symbolCount) }
+        for s in values.indices {
+            let r = tableau.rowOfOwner[s]
+            values[s] = r >= 0 ? tableau.constants[Int(r)] : 0
+        }
+        for x in order {
+            let r = Int(definitions.rowOfOwner[Int(x)])
+            var sum = definitions.constants[r]
+            for t in definitions.terms[r] { sum += t.coefficient * values[Int(t.symbol)] }
+            values[Int(x)] = sum
+        }
     }
 
     /// The value of one symbol, evaluating only the definitions it depends on.
@@ -576,7 +598,8 @@ extension Objective {
     func ratioOrder(_ a: Int32, _ da: Double, _ b: Int32, _ db: Double) -> Int {
         for l in levels.indices {
             let x = levels[l].values[Int(a)] / da, y = levels[l].values[Int(b)] / db
-            if x != y { return x < y ? -1 : 1 }
+            // Ratios equal up to rounding tie here, so that lower levels decide.
+            if abs(x - y) > epsilon * max(1, abs(x), abs(y)) { return x < y ? -1 : 1 }
         }
         return 0
     }

@@ -20,11 +20,16 @@ struct Objective: Sendable {
     /// The level index of each priority 1…1000, or -1.
     private var levelOfPriority = [Int](repeating: -1, count: 1002)
     private var symbolCount = 0
+    /// Symbols whose coefficients changed since the last `takeChanged`: outside this list no
+    /// symbol can have turned into an improving one, so optimisation scans only these.
+    private(set) var changed: [Int32] = []
+    private var isChanged: [Bool] = []
 
     // Journal: (level priority, symbol, old value).
     private var journaling = false
     private var log: [(Int, Int32, Double)] = []
-    private var savedPriorities: [Int] = []
+    private var savedLevelCount = 0
+    private var createdPriorities: [Int] = []
     private var savedSymbolCount = 0
 
     static let phaseOnePriority = 1001
@@ -41,6 +46,7 @@ struct Objective: Sendable {
 
     mutating func appendSymbol() {
         symbolCount += 1
+        isChanged.append(false)
         for l in levels.indices {
             levels[l].values.append(0)
             levels[l].slot.append(-1)
@@ -52,6 +58,7 @@ struct Objective: Sendable {
         let existing = levelOfPriority[priority]
         if existing >= 0 { return existing }
         let at = levels.firstIndex { $0.priority < priority }!
+        if journaling { createdPriorities.append(priority) }
         levels.insert(Level(priority: priority, values: Array(repeating: 0, count: symbolCount),
                             slot: Array(repeating: -1, count: symbolCount)), at: at)
         reindex()
@@ -73,6 +80,7 @@ struct Objective: Sendable {
         if old == v { return }
         if journaling { log.append((levels[level].priority, symbol, old)) }
         levels[level].values[s] = v
+        if !isChanged[s] { isChanged[s] = true; changed.append(symbol) }
         if old == 0 {
             levels[level].slot[s] = Int32(levels[level].support.count)
             levels[level].support.append(symbol)
@@ -106,6 +114,19 @@ struct Objective: Sendable {
         for t in terms { add(level, t.symbol, factor * t.coefficient) }
     }
 
+    /// Empties the list of changed symbols.
+    mutating func clearChanged() {
+        for s in changed { isChanged[Int(s)] = false }
+        changed.removeAll(keepingCapacity: true)
+    }
+
+    /// Removes the changed symbol at `index` of the list (the last one takes its place).
+    mutating func dropChanged(at index: Int) {
+        isChanged[Int(changed[index])] = false
+        changed[index] = changed[changed.count - 1]
+        changed.removeLast()
+    }
+
     /// Clears a level (the phase-one and exploration levels between uses).
     mutating func clear(_ level: Int) {
         while let s = levels[level].support.last { set(level, s, 0) }
@@ -127,27 +148,19 @@ struct Objective: Sendable {
         return true
     }
 
-    /// Compares `cost(a)/da` with `cost(b)/db` lexicographically: the dual simplex ratio.
-    func ratioLess(_ a: Int32, _ da: Double, _ b: Int32, _ db: Double) -> Bool {
-        for l in levels.indices {
-            let x = levels[l].values[Int(a)] / da, y = levels[l].values[Int(b)] / db
-            if x != y { return x < y }
-        }
-        return false
-    }
-
     // MARK: Journal
 
     mutating func beginTransaction() {
         journaling = true
         log.removeAll(keepingCapacity: true)
-        savedPriorities = levels.map(\.priority)
+        savedLevelCount = levels.count
         savedSymbolCount = symbolCount
     }
 
     mutating func commit() {
         journaling = false
         log.removeAll(keepingCapacity: true)
+        createdPriorities.removeAll()
     }
 
     mutating func rollback() {
@@ -156,12 +169,17 @@ struct Objective: Sendable {
             set(levelOfPriority[priority], symbol, old)
         }
         log.removeAll(keepingCapacity: true)
-        if levels.count != savedPriorities.count {
-            levels.removeAll { !savedPriorities.contains($0.priority) }
+        if !createdPriorities.isEmpty {
+            levels.removeAll { createdPriorities.contains($0.priority) }
+            createdPriorities.removeAll()
             reindex()
         }
+        assert(levels.count == savedLevelCount)
+        // The state before the transaction was optimal: nothing is a candidate.
+        clearChanged()
         let extra = symbolCount - savedSymbolCount
         symbolCount = savedSymbolCount
+        isChanged.removeLast(extra)
         for l in levels.indices {
             levels[l].values.removeLast(extra)
             levels[l].slot.removeLast(extra)

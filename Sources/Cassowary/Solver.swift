@@ -41,6 +41,8 @@ public struct Solver: Sendable {
     private var sequence = 0
     private var cache: [Double] = []
     private var cacheValid = false
+    private var order: [Int32] = []
+    private var orderVersion = -1
 
     // What the current transaction created, to forget on rollback.
     private var addedInTransaction: [Constraint] = []
@@ -145,6 +147,7 @@ public struct Solver: Sendable {
             return
         }
         rollback()
+        records[constraint]!.constant = record.constant
         // Explain with the ordinary add path: the constraint with its new constant, alone.
         let moved = Constraint(expression: Expression(constraint.expression.terms, constant: constant),
                                relation: constraint.relation)
@@ -212,7 +215,11 @@ public struct Solver: Sendable {
     /// - Complexity: O(size of the system).
     public mutating func updateVariables() {
         if cacheValid { return }
-        cache = engine.values()
+        if orderVersion != engine.definitions.shapeVersion {
+            order = engine.evaluationOrder()
+            orderVersion = engine.definitions.shapeVersion
+        }
+        engine.evaluate(order: order, into: &cache)
         cacheValid = true
     }
 

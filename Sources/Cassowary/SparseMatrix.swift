@@ -36,6 +36,9 @@ struct SparseMatrix: Sendable {
     private(set) var rowOfOwner: [Int32] = []
     private(set) var columns: [[Cell]] = []
     private var freeRows: [Int32] = []
+    /// Changes whenever a term or a row comes or goes (not when a coefficient or constant
+    /// changes), so that work derived from the shape of the matrix can be reused.
+    private(set) var shapeVersion = 0
     /// Scratch, one per symbol: the slot of the symbol in the row being merged, or -1.
     private var mark: [Int32] = []
 
@@ -100,6 +103,7 @@ struct SparseMatrix: Sendable {
             // Rows created during a transaction are undone by truncation.
             if journaling { rowEpoch[Int(r)] = epoch }
         }
+        shapeVersion &+= 1
         rowOfOwner[Int(owner)] = r
         terms[Int(r)].reserveCapacity(newTerms.count)
         for (s, c) in newTerms where abs(c) >= epsilon { appendTerm(r, s, c) }
@@ -110,6 +114,7 @@ struct SparseMatrix: Sendable {
     mutating func removeRow(_ r: Int32) {
         touch(r)
         while let last = terms[Int(r)].last { unlinkCell(last.symbol, Int(last.cellSlot)); terms[Int(r)].removeLast() }
+        shapeVersion &+= 1
         rowOfOwner[Int(owners[Int(r)])] = -1
         owners[Int(r)] = -1
         constants[Int(r)] = 0
@@ -133,6 +138,7 @@ struct SparseMatrix: Sendable {
     // MARK: Terms
 
     private mutating func appendTerm(_ r: Int32, _ s: Int32, _ c: Double) {
+        shapeVersion &+= 1
         let slot = Int32(terms[Int(r)].count)
         terms[Int(r)].append(Term(symbol: s, cellSlot: Int32(columns[Int(s)].count), coefficient: c))
         columns[Int(s)].append(Cell(row: r, termSlot: slot))
@@ -140,6 +146,7 @@ struct SparseMatrix: Sendable {
 
     /// Removes the cell at `slot` of a column, moving the last cell into its place.
     private mutating func unlinkCell(_ s: Int32, _ slot: Int) {
+        shapeVersion &+= 1
         let last = columns[Int(s)].count - 1
         if slot != last {
             let moved = columns[Int(s)][last]
@@ -270,6 +277,7 @@ struct SparseMatrix: Sendable {
     /// Undoes every change made since `beginTransaction`, symbols created since included.
     mutating func rollback() {
         journaling = false
+        shapeVersion &+= 1
         // Unlink the current contents of every touched or created row.
         var changed = saved.map(\.row)
         changed.append(contentsOf: (savedRowCount..<owners.count).map(Int32.init))

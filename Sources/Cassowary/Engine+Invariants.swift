@@ -1,0 +1,93 @@
+extension SparseMatrix {
+    /// The structural faults of the matrix: cross-links, owners and coefficients.
+    func faults(_ name: String) -> [String] {
+        var out: [String] = []
+        for r in owners.indices where owners[r] >= 0 {
+            if rowOfOwner[Int(owners[r])] != Int32(r) { out.append("\(name) row \(r): owner \(owners[r]) does not point back") }
+            var seen = Set<Int32>()
+            for (k, t) in terms[r].enumerated() {
+                if !seen.insert(t.symbol).inserted { out.append("\(name) row \(r): symbol \(t.symbol) twice") }
+                if abs(t.coefficient) < epsilon || !t.coefficient.isFinite {
+                    out.append("\(name) row \(r): coefficient \(t.coefficient) of \(t.symbol)")
+                }
+                let cells = columns[Int(t.symbol)]
+                if Int(t.cellSlot) >= cells.count || cells[Int(t.cellSlot)].row != Int32(r)
+                    || cells[Int(t.cellSlot)].termSlot != Int32(k) {
+                    out.append("\(name) row \(r): term \(k) has a broken cell link")
+                }
+            }
+            if !constants[r].isFinite { out.append("\(name) row \(r): constant \(constants[r])") }
+        }
+        for (s, cells) in columns.enumerated() {
+            for (j, cell) in cells.enumerated() {
+                let row = Int(cell.row)
+                if row >= owners.count || owners[row] < 0 || Int(cell.termSlot) >= terms[row].count
+                    || terms[row][Int(cell.termSlot)].symbol != Int32(s) || terms[row][Int(cell.termSlot)].cellSlot != Int32(j) {
+                    out.append("\(name) column \(s): cell \(j) has a broken row link")
+                }
+            }
+        }
+        for (s, r) in rowOfOwner.enumerated() where r >= 0 && owners[Int(r)] != Int32(s) {
+            out.append("\(name) symbol \(s): owns row \(r), which names \(owners[Int(r)])")
+        }
+        return out
+    }
+}
+
+extension Engine {
+    /// Every broken invariant of the engine, as readable sentences; empty when all hold.
+    ///
+    /// - Parameter optimal: Also check that no symbol can improve the objective (true after
+    ///   every public operation).
+    func invariantFaults(optimal: Bool = true) -> [String] {
+        var out = tableau.faults("tableau") + definitions.faults("definitions")
+        for r in tableau.rowIDs {
+            let owner = tableau.owner(r)
+            if kinds[Int(owner)] == .external { out.append("tableau row \(r): owned by external symbol \(owner)") }
+            for t in tableau.terms[Int(r)] {
+                if kinds[Int(t.symbol)] == .external { out.append("tableau row \(r): holds external symbol \(t.symbol)") }
+                if isBasic(t.symbol) { out.append("tableau row \(r): holds basic symbol \(t.symbol)") }
+            }
+            let k = tableau.constant(r)
+            if k < -epsilon { out.append("tableau row \(r): infeasible constant \(k)") }
+            if kinds[Int(owner)] == .dummy, abs(k) >= epsilon { out.append("tableau row \(r): dummy at \(k)") }
+        }
+        for r in definitions.rowIDs {
+            let owner = definitions.owner(r)
+            if kinds[Int(owner)] != .external { out.append("definition \(r): owned by restricted symbol \(owner)") }
+            for t in definitions.terms[Int(r)] where isDefined(t.symbol) && rank[Int(t.symbol)] >= rank[Int(owner)] {
+                out.append("definition of \(owner): uses \(t.symbol) of rank \(rank[Int(t.symbol)]) ≥ \(rank[Int(owner)])")
+            }
+        }
+        for (l, level) in objective.levels.enumerated() {
+            if level.values.count != symbolCount { out.append("objective level \(l): \(level.values.count) values") }
+            for s in level.support {
+                if level.values[Int(s)] == 0 { out.append("objective level \(l): zero \(s) in support") }
+                if kinds[Int(s)] == .external { out.append("objective level \(l): holds external \(s)") }
+                if isBasic(s) { out.append("objective level \(l): holds basic \(s)") }
+            }
+            let nonzero = level.values.indices.filter { level.values[$0] != 0 }.count
+            if nonzero != level.support.count { out.append("objective level \(l): support lists \(level.support.count) of \(nonzero)") }
+        }
+        if !objective.levels[objective.phaseOne].support.isEmpty { out.append("phase-one level not cleared") }
+        if !objective.levels[objective.exploration].support.isEmpty { out.append("exploration level not cleared") }
+        if optimal {
+            for s in 0..<Int32(symbolCount) where kinds[Int(s)] != .dummy && !isBasic(s)
+                && objective.improves(s, through: objective.levels.count - 1) {
+                out.append("not optimal: symbol \(s) improves the objective")
+            }
+        }
+        return out
+    }
+}
+
+extension Solver {
+    /// Every broken invariant of the solver's tableau, definitions and objective; empty when all
+    /// hold. The tests run this after every operation.
+    func invariantFaults() -> [String] {
+        var out = engine.invariantFaults()
+        for (c, r) in records where markerOwners[r.marker] != c { out.append("marker of \(c) not registered") }
+        for (v, s) in symbols where variables[s] != v { out.append("variable \(v) not registered") }
+        return out
+    }
+}
