@@ -86,8 +86,10 @@ extension Solver {
     /// hold. The tests run this after every operation.
     func invariantFaults() -> [String] {
         var out = engine.invariantFaults()
-        for (c, r) in records where markerOwners[r.marker] != c { out.append("marker of \(c) not registered") }
-        for (v, s) in symbols where variables[s] != v { out.append("variable \(v) not registered") }
+        for (c, slot) in slots where records[Int(slot)]?.constraint != c || owner(ofMarker: records[Int(slot)]!.marker) != c {
+            out.append("constraint \(c) not registered")
+        }
+        for (v, s) in symbols where variableList[Int(engine.tags[Int(s)])] != v { out.append("variable \(v) not registered") }
         return out
     }
 }

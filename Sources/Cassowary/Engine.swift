@@ -28,6 +28,9 @@ enum SymbolKind: UInt8, Sendable {
 /// Free variables appear in definitions only, never in tableau rows or the objective.
 struct Engine: Sendable {
     private(set) var kinds: [SymbolKind] = []
+    /// A number per symbol for the engine's user: `Solver` keeps the index of a variable or of a
+    /// constraint record here. -1 until set.
+    var tags: [Int32] = []
     private(set) var tableau = SparseMatrix()
     private(set) var definitions = SparseMatrix()
     private(set) var objective = Objective()
@@ -56,6 +59,7 @@ struct Engine: Sendable {
     mutating func newSymbol(_ kind: SymbolKind) -> Int32 {
         let s = Int32(kinds.count)
         kinds.append(kind)
+        tags.append(-1)
         rank.append(0)
         listed.append(false)
         accumulator.append(0)
@@ -102,6 +106,7 @@ struct Engine: Sendable {
         objective.rollback()
         let extra = kinds.count - savedSymbolCount
         kinds.removeLast(extra)
+        tags.removeLast(extra)
         rank.removeLast(extra)
         listed.removeLast(extra)
         accumulator.removeLast(extra)
@@ -478,6 +483,11 @@ struct Engine: Sendable {
     /// Removes marker `m` that only definitions hold: one of them, made canonical, is solved for
     /// `m` and substituted into the others; its variable becomes free.
     private mutating func release(_ m: Int32, preferring hint: Int32?) {
+        if definitions.columns[Int(m)].count == 1 {
+            // Only one equation holds m: dropping it removes the constraint, nothing to rewrite.
+            definitions.removeRow(definitions.columns[Int(m)][0].row)
+            return
+        }
         var choice: Int32 = -1
         if let hint, isDefined(hint), definitions.coefficient(definitions.row(of: hint), m) != 0 { choice = hint }
         while true {

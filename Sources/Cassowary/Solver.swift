@@ -18,13 +18,20 @@ public struct Solver: Sendable {
     struct Record: Sendable {
         var constraint: Constraint
         var marker: Int32
+        /// The second symbol: the negative error of an optional equality, the error of an
+        /// optional inequality, or -1.
         var other: Int32
-        var errors: [Int32]
         /// The variable whose definition the constraint's row became, if any.
         var defined: Int32?
         /// The constant of the constraint's expression as it is now (`setConstant` changes it).
         var constant: Double
         var sequence: Int
+
+        /// The error symbols, which the objective charges.
+        var errors: [Int32] {
+            if constraint.strength.isRequired { return [] }
+            return constraint.relation == .equal ? [marker, other] : [other]
+        }
     }
 
     struct Edit: Sendable {
@@ -33,10 +40,13 @@ public struct Solver: Sendable {
     }
 
     var engine = Engine()
+    /// The symbol of each variable; the engine tags the symbol with the variable's index here.
     var symbols: [Variable: Int32] = [:]
-    var variables: [Int32: Variable] = [:]
-    var records: [Constraint: Record] = [:]
-    var markerOwners: [Int32: Constraint] = [:]
+    var variableList: [Variable] = []
+    /// The slot in `records` of each constraint; the engine tags its marker with the slot.
+    var slots: [Constraint: Int32] = [:]
+    var records: [Record?] = []
+    private var freeSlots: [Int32] = []
     var edits: [Variable: Edit] = [:]
     private var sequence = 0
     private var cache: [Double] = []
@@ -46,7 +56,7 @@ public struct Solver: Sendable {
 
     // What the current transaction created, to forget on rollback.
     private var addedInTransaction: [Constraint] = []
-    private var variablesInTransaction: [Variable] = []
+    private var variableCountAtBegin = 0
 
     /// Creates an empty solver.
     public init() {}
@@ -62,7 +72,8 @@ public struct Solver: Sendable {
     /// - Complexity: Amortised O(size of the rows the new row touches) when the constraint
     ///   defines a variable used nowhere else; otherwise one simplex optimisation.
     public mutating func add(_ constraint: Constraint) throws(SolverError) {
-        try add(CollectionOfOne(constraint))
+        if slots[constraint] != nil { throw .duplicateConstraint(constraint) }
+        try insertBatch(CollectionOfOne(constraint))
     }
 
     /// Adds constraints as one batch: all of them or, when one fails, none. The objective is
@@ -71,16 +82,18 @@ public struct Solver: Sendable {
     /// - Throws: As `add(_:)`, for the first constraint that fails; nothing is added then.
     public mutating func add(_ constraints: some Sequence<Constraint>) throws(SolverError) {
         let constraints = Array(constraints)
-        cacheValid = false
         var seen = Set<Constraint>()
-        for c in constraints {
-            if records[c] != nil || !seen.insert(c).inserted { throw .duplicateConstraint(c) }
-            if !c.expression.isFinite { throw .nonFinite("constraint \(c)") }
-        }
+        for c in constraints where slots[c] != nil || !seen.insert(c).inserted { throw .duplicateConstraint(c) }
+        try insertBatch(constraints)
+    }
+
+    private mutating func insertBatch(_ constraints: some Collection<Constraint>) throws(SolverError) {
+        for c in constraints where !c.expression.isFinite { throw .nonFinite("constraint \(c)") }
+        cacheValid = false
         begin()
         for c in constraints {
             if let markers = insert(c) {
-                let candidates = markers.compactMap { markerOwners[$0] }
+                let candidates = markers.compactMap(owner(ofMarker:))
                 rollback()
                 throw .unsatisfiable(c, conflicting: minimalConflict(of: c, among: candidates, excluding: c))
             }
@@ -101,29 +114,39 @@ public struct Solver: Sendable {
     public mutating func remove(_ constraints: some Sequence<Constraint>) throws(SolverError) {
         let constraints = Array(constraints)
         var seen = Set<Constraint>()
-        for c in constraints where records[c] == nil || !seen.insert(c).inserted {
+        for c in constraints where slots[c] == nil || (constraints.count > 1 && !seen.insert(c).inserted) {
             throw .unknownConstraint(c)
         }
         cacheValid = false
         for c in constraints {
-            if let edit = edits.first(where: { $0.value.constraint == c }) { edits[edit.key] = nil }
+            if !edits.isEmpty, let edit = edits.first(where: { $0.value.constraint == c }) { edits[edit.key] = nil }
             erase(c)
         }
         engine.optimize()
     }
 
     /// Whether the solver holds the constraint.
-    public func contains(_ constraint: Constraint) -> Bool { records[constraint] != nil }
+    public func contains(_ constraint: Constraint) -> Bool { slots[constraint] != nil }
 
     /// Every constraint the solver holds (edit constraints excluded), in the order they were added.
     public var constraints: [Constraint] {
         let editConstraints = Set(edits.values.map(\.constraint))
-        return records.values.filter { !editConstraints.contains($0.constraint) }
+        return records.compactMap { $0 }.filter { !editConstraints.contains($0.constraint) }
             .sorted { $0.sequence < $1.sequence }.map(\.constraint)
     }
 
+    func record(_ c: Constraint) -> Record? {
+        guard let slot = slots[c] else { return nil }
+        return records[Int(slot)]
+    }
+
+    func owner(ofMarker m: Int32) -> Constraint? {
+        let slot = engine.tags[Int(m)]
+        return slot >= 0 ? records[Int(slot)]?.constraint : nil
+    }
+
     /// The current constant of a constraint's expression: its own, or the last `setConstant`.
-    public func constant(of constraint: Constraint) -> Double? { records[constraint]?.constant }
+    public func constant(of constraint: Constraint) -> Double? { record(constraint)?.constant }
 
     /// Changes the constant of a constraint's expression in place, without removing and
     /// re-adding it: `x + 10 <= y` with constant 20 becomes `x + 20 <= y`.
@@ -133,12 +156,12 @@ public struct Solver: Sendable {
     /// - Complexity: O(rows holding the constraint's marker), then the dual simplex pivots
     ///   needed to restore feasibility.
     public mutating func setConstant(_ constant: Double, for constraint: Constraint) throws(SolverError) {
-        guard let record = records[constraint] else { throw .unknownConstraint(constraint) }
+        guard let slot = slots[constraint], let record = records[Int(slot)] else { throw .unknownConstraint(constraint) }
         guard constant.isFinite else { throw .nonFinite("constant of \(constraint)") }
         cacheValid = false
         let required = constraint.strength.isRequired
         if required { begin() }
-        records[constraint]!.constant = constant
+        records[Int(slot)]!.constant = constant
         let delta = constant - record.constant
         let rowDelta = constraint.relation == .lessThanOrEqual ? -delta : delta
         engine.shift(record.marker, by: -rowDelta)
@@ -147,7 +170,7 @@ public struct Solver: Sendable {
             return
         }
         rollback()
-        records[constraint]!.constant = record.constant
+        records[Int(slot)]!.constant = record.constant
         // Explain with the ordinary add path: the constraint with its new constant, alone.
         let moved = Constraint(expression: Expression(constraint.expression.terms, constant: constant),
                                relation: constraint.relation)
@@ -156,7 +179,7 @@ public struct Solver: Sendable {
         others.engine.optimize()
         others.begin()
         let markers = others.insert(moved) ?? []
-        let candidates = markers.compactMap { others.markerOwners[$0] }
+        let candidates = markers.compactMap(others.owner(ofMarker:))
         throw .unsatisfiable(constraint, conflicting: minimalConflict(of: moved, among: candidates, excluding: constraint))
     }
 
@@ -192,8 +215,9 @@ public struct Solver: Sendable {
         guard value.isFinite else { throw .nonFinite("suggested value for \(variable)") }
         edits[variable]!.value = value
         cacheValid = false
-        let record = records[edit.constraint]!
-        records[edit.constraint]!.constant = -value
+        let slot = Int(slots[edit.constraint]!)
+        let record = records[slot]!
+        records[slot]!.constant = -value
         engine.shift(record.marker, by: value + record.constant)
         let restored = engine.dualOptimize()
         assert(restored, "an optional edit constraint cannot make the system infeasible")
@@ -231,36 +255,35 @@ public struct Solver: Sendable {
     private mutating func begin() {
         engine.beginTransaction()
         addedInTransaction.removeAll()
-        variablesInTransaction.removeAll()
+        variableCountAtBegin = variableList.count
     }
 
     private mutating func commit() {
         engine.commit()
         addedInTransaction.removeAll()
-        variablesInTransaction.removeAll()
     }
 
     private mutating func rollback() {
         engine.rollback()
-        for c in addedInTransaction {
-            if let r = records.removeValue(forKey: c) {
-                markerOwners[r.marker] = nil
-            }
-        }
-        for v in variablesInTransaction {
-            if let s = symbols.removeValue(forKey: v) { variables[s] = nil }
-        }
+        for c in addedInTransaction { unregister(c) }
+        for v in variableList[variableCountAtBegin...] { symbols[v] = nil }
+        variableList.removeLast(variableList.count - variableCountAtBegin)
         addedInTransaction.removeAll()
-        variablesInTransaction.removeAll()
     }
 
     private mutating func symbol(for v: Variable) -> Int32 {
         if let s = symbols[v] { return s }
         let s = engine.newSymbol(.external)
         symbols[v] = s
-        variables[s] = v
-        variablesInTransaction.append(v)
+        engine.tags[Int(s)] = Int32(variableList.count)
+        variableList.append(v)
         return s
+    }
+
+    private mutating func unregister(_ c: Constraint) {
+        guard let slot = slots.removeValue(forKey: c) else { return }
+        records[Int(slot)] = nil
+        freeSlots.append(slot)
     }
 
     /// Registers and inserts one constraint (inside a transaction); returns the markers of the
@@ -268,11 +291,10 @@ public struct Solver: Sendable {
     private mutating func insert(_ c: Constraint) -> [Int32]? {
         let sign: Double = c.relation == .lessThanOrEqual ? -1 : 1
         var terms: [(Int32, Double)] = []
-        var slot: [Int32: Int] = [:]
+        terms.reserveCapacity(c.expression.terms.count + 2)
         for t in c.expression.terms {
             let s = symbol(for: t.variable)
-            if let i = slot[s] { terms[i].1 += sign * t.coefficient } else {
-                slot[s] = terms.count
+            if let i = terms.firstIndex(where: { $0.0 == s }) { terms[i].1 += sign * t.coefficient } else {
                 terms.append((s, sign * t.coefficient))
             }
         }
@@ -307,9 +329,18 @@ public struct Solver: Sendable {
             return markers
         case let .added(defined):
             sequence += 1
-            records[c] = Record(constraint: c, marker: marker, other: other, errors: errors, defined: defined,
+            let record = Record(constraint: c, marker: marker, other: other, defined: defined,
                                 constant: c.expression.constant, sequence: sequence)
-            markerOwners[marker] = c
+            let slot: Int32
+            if let free = freeSlots.popLast() {
+                slot = free
+                records[Int(slot)] = record
+            } else {
+                slot = Int32(records.count)
+                records.append(record)
+            }
+            slots[c] = slot
+            engine.tags[Int(marker)] = slot
             addedInTransaction.append(c)
             return nil
         }
@@ -317,8 +348,8 @@ public struct Solver: Sendable {
 
     /// Removes one constraint from the engine and the registry.
     private mutating func erase(_ c: Constraint) {
-        let r = records.removeValue(forKey: c)!
-        markerOwners[r.marker] = nil
+        let r = record(c)!
+        unregister(c)
         let level = c.strength.isRequired ? 0 : engine.objectiveLevel(for: c.strength.priority)
         engine.remove(marker: r.marker, other: r.other, errors: r.errors.map { ($0, level, c.strength.weight) },
                       defined: r.defined)
@@ -334,7 +365,7 @@ public struct Solver: Sendable {
         var set = candidates
         if Solver.satisfiable(set + [constraint]) {
             // Rounding hid part of the certificate: start from every required constraint.
-            set = records.values.filter { $0.constraint.strength.isRequired && $0.constraint != excluded }
+            set = records.compactMap { $0 }.filter { $0.constraint.strength.isRequired && $0.constraint != excluded }
                 .sorted { $0.sequence < $1.sequence }.map(\.constraint)
         }
         var i = 0
