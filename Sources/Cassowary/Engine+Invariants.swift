@@ -86,10 +86,13 @@ extension Solver {
     /// hold. The tests run this after every operation.
     func invariantFaults() -> [String] {
         var out = engine.invariantFaults()
-        for (c, slot) in slots where records[Int(slot)]?.constraint != c || owner(ofMarker: records[Int(slot)]!.marker) != c {
-            out.append("constraint \(c) not registered")
+        for (id, slot) in slots.entries {
+            guard let r = records[Int(slot)], r.constraint.id == id, owner(ofMarker: r.marker) == r.constraint else {
+                out.append("constraint \(id) not registered"); continue
+            }
         }
-        for (v, s) in symbols where variableList[Int(engine.tags[Int(s)])] != v { out.append("variable \(v) not registered") }
+        if slots.count != records.compactMap({ $0 }).count { out.append("\(slots.count) slots for \(records.compactMap { $0 }.count) records") }
+        for (id, s) in symbols.entries where variableList[Int(engine.tags[Int(s)])].id != id { out.append("variable \(id) not registered") }
         return out
     }
 }

@@ -41,10 +41,10 @@ public struct Solver: Sendable {
 
     var engine = Engine()
     /// The symbol of each variable; the engine tags the symbol with the variable's index here.
-    var symbols: [Variable: Int32] = [:]
+    var symbols = IdentityTable()
     var variableList: [Variable] = []
     /// The slot in `records` of each constraint; the engine tags its marker with the slot.
-    var slots: [Constraint: Int32] = [:]
+    var slots = IdentityTable()
     var records: [Record?] = []
     private var freeSlots: [Int32] = []
     var edits: [Variable: Edit] = [:]
@@ -72,7 +72,7 @@ public struct Solver: Sendable {
     /// - Complexity: Amortised O(size of the rows the new row touches) when the constraint
     ///   defines a variable used nowhere else; otherwise one simplex optimisation.
     public mutating func add(_ constraint: Constraint) throws(SolverError) {
-        if slots[constraint] != nil { throw .duplicateConstraint(constraint) }
+        if slots[constraint.id] != nil { throw .duplicateConstraint(constraint) }
         try insertBatch(CollectionOfOne(constraint))
     }
 
@@ -83,7 +83,7 @@ public struct Solver: Sendable {
     public mutating func add(_ constraints: some Sequence<Constraint>) throws(SolverError) {
         let constraints = Array(constraints)
         var seen = Set<Constraint>()
-        for c in constraints where slots[c] != nil || !seen.insert(c).inserted { throw .duplicateConstraint(c) }
+        for c in constraints where slots[c.id] != nil || !seen.insert(c).inserted { throw .duplicateConstraint(c) }
         try insertBatch(constraints)
     }
 
@@ -114,7 +114,7 @@ public struct Solver: Sendable {
     public mutating func remove(_ constraints: some Sequence<Constraint>) throws(SolverError) {
         let constraints = Array(constraints)
         var seen = Set<Constraint>()
-        for c in constraints where slots[c] == nil || (constraints.count > 1 && !seen.insert(c).inserted) {
+        for c in constraints where slots[c.id] == nil || (constraints.count > 1 && !seen.insert(c).inserted) {
             throw .unknownConstraint(c)
         }
         cacheValid = false
@@ -126,7 +126,7 @@ public struct Solver: Sendable {
     }
 
     /// Whether the solver holds the constraint.
-    public func contains(_ constraint: Constraint) -> Bool { slots[constraint] != nil }
+    public func contains(_ constraint: Constraint) -> Bool { slots[constraint.id] != nil }
 
     /// Every constraint the solver holds (edit constraints excluded), in the order they were added.
     public var constraints: [Constraint] {
@@ -136,7 +136,7 @@ public struct Solver: Sendable {
     }
 
     func record(_ c: Constraint) -> Record? {
-        guard let slot = slots[c] else { return nil }
+        guard let slot = slots[c.id] else { return nil }
         return records[Int(slot)]
     }
 
@@ -156,7 +156,7 @@ public struct Solver: Sendable {
     /// - Complexity: O(rows holding the constraint's marker), then the dual simplex pivots
     ///   needed to restore feasibility.
     public mutating func setConstant(_ constant: Double, for constraint: Constraint) throws(SolverError) {
-        guard let slot = slots[constraint], let record = records[Int(slot)] else { throw .unknownConstraint(constraint) }
+        guard let slot = slots[constraint.id], let record = records[Int(slot)] else { throw .unknownConstraint(constraint) }
         guard constant.isFinite else { throw .nonFinite("constant of \(constraint)") }
         cacheValid = false
         let required = constraint.strength.isRequired
@@ -215,7 +215,7 @@ public struct Solver: Sendable {
         guard value.isFinite else { throw .nonFinite("suggested value for \(variable)") }
         edits[variable]!.value = value
         cacheValid = false
-        let slot = Int(slots[edit.constraint]!)
+        let slot = Int(slots[edit.constraint.id]!)
         let record = records[slot]!
         records[slot]!.constant = -value
         engine.shift(record.marker, by: value + record.constant)
@@ -228,7 +228,7 @@ public struct Solver: Sendable {
     /// The value of a variable in the current solution (0 for a variable the solver never saw).
     /// - Complexity: O(1) after `updateVariables()`; otherwise O(definitions it depends on).
     public func value(of variable: Variable) -> Double {
-        guard let s = symbols[variable] else { return 0 }
+        guard let s = symbols[variable.id] else { return 0 }
         return cacheValid ? cache[Int(s)] : engine.value(of: s)
     }
 
@@ -266,22 +266,22 @@ public struct Solver: Sendable {
     private mutating func rollback() {
         engine.rollback()
         for c in addedInTransaction { unregister(c) }
-        for v in variableList[variableCountAtBegin...] { symbols[v] = nil }
+        for v in variableList[variableCountAtBegin...] { symbols.remove(v.id) }
         variableList.removeLast(variableList.count - variableCountAtBegin)
         addedInTransaction.removeAll()
     }
 
     private mutating func symbol(for v: Variable) -> Int32 {
-        if let s = symbols[v] { return s }
+        if let s = symbols[v.id] { return s }
         let s = engine.newSymbol(.external)
-        symbols[v] = s
+        symbols.set(v.id, s)
         engine.tags[Int(s)] = Int32(variableList.count)
         variableList.append(v)
         return s
     }
 
     private mutating func unregister(_ c: Constraint) {
-        guard let slot = slots.removeValue(forKey: c) else { return }
+        guard let slot = slots.remove(c.id) else { return }
         records[Int(slot)] = nil
         freeSlots.append(slot)
     }
@@ -339,7 +339,7 @@ public struct Solver: Sendable {
                 slot = Int32(records.count)
                 records.append(record)
             }
-            slots[c] = slot
+            slots.set(c.id, slot)
             engine.tags[Int(marker)] = slot
             addedInTransaction.append(c)
             return nil

@@ -66,66 +66,72 @@ func violated(_ row: Workload.Row, _ solver: Solver, _ variables: [Variable]) ->
     }
 }
 
-var addTimes: [Double] = [], stepTimes: [Double] = [], removeTimes: [Double] = []
-var accepted = 0, rejected = 0, violations = 0
-for _ in 0..<repeatCount {
-    // 1. setup (untimed)
-    let variables = (0..<workload.variableCount).map { Variable("x\($0)") }
-    let constraints = workload.rows.map { row in
-        Constraint(expression: Expression(row.terms.map { Term(variables[$0.1], $0.0) }, constant: row.constant),
-                   relation: row.relation, strength: row.strength)
-    }
-    var solver = Solver()
-    do {
-        for (i, strength) in workload.edits { try solver.addEditVariable(variables[i], strength: strength) }
-        for (i, value) in workload.suggestions { try solver.suggestValue(variables[i], value) }
-    } catch {
-        fail("setup failed: \(error)", status: 65)
-    }
-    // 2. add (timed)
-    var added: [Constraint] = []
-    added.reserveCapacity(constraints.count)
-    rejected = 0
-    var t0 = now()
-    for c in constraints {
+/// Runs the phases `repeatCount` times; returns the JSON line and whether a violation occurred.
+func run(_ workload: Workload, repeatCount: Int) -> (String, Bool) {
+    var addTimes: [Double] = [], stepTimes: [Double] = [], removeTimes: [Double] = []
+    var accepted = 0, rejected = 0, violations = 0
+    for _ in 0..<repeatCount {
+        // 1. setup (untimed)
+        let variables = (0..<workload.variableCount).map { Variable("x\($0)") }
+        let constraints = workload.rows.map { row in
+            Constraint(expression: Expression(row.terms.map { Term(variables[$0.1], $0.0) }, constant: row.constant),
+                       relation: row.relation, strength: row.strength)
+        }
+        var solver = Solver()
         do {
-            try solver.add(c)
-            added.append(c)
+            for (i, strength) in workload.edits { try solver.addEditVariable(variables[i], strength: strength) }
+            for (i, value) in workload.suggestions { try solver.suggestValue(variables[i], value) }
         } catch {
-            rejected += 1
+            fail("setup failed: \(error)", status: 65)
         }
-    }
-    addTimes.append(now() - t0)
-    accepted = added.count
-    // 3. check (untimed)
-    solver.updateVariables()
-    let requiredRows = workload.rows.indices.filter { solver.contains(constraints[$0]) && workload.rows[$0].strength.isRequired }
-    violations = requiredRows.filter { violated(workload.rows[$0], solver, variables) }.count
-    // 4. step (timed)
-    if !workload.steps.isEmpty {
-        var k = 0, loops = 0
-        t0 = now()
-        while loops < workload.steps.count || (loops < 1_000_000 && now() - t0 < 0.3) {
-            for (i, value) in workload.steps[k] {
-                do { try solver.suggestValue(variables[i], value) } catch { fail("step failed: \(error)", status: 65) }
+        // 2. add (timed)
+        var added: [Constraint] = []
+        added.reserveCapacity(constraints.count)
+        rejected = 0
+        var t0 = now()
+        for c in constraints {
+            do {
+                try solver.add(c)
+                added.append(c)
+            } catch {
+                rejected += 1
             }
-            solver.updateVariables()
-            k = (k + 1) % workload.steps.count
-            loops += 1
         }
-        stepTimes.append((now() - t0) / Double(loops) * 1e6)
-        violations += requiredRows.filter { violated(workload.rows[$0], solver, variables) }.count
+        addTimes.append(now() - t0)
+        accepted = added.count
+        // 3. check (untimed)
+        solver.updateVariables()
+        let requiredRows = workload.rows.indices.filter { solver.contains(constraints[$0]) && workload.rows[$0].strength.isRequired }
+        violations = requiredRows.filter { violated(workload.rows[$0], solver, variables) }.count
+        // 4. step (timed)
+        if !workload.steps.isEmpty {
+            var k = 0, loops = 0
+            t0 = now()
+            while loops < workload.steps.count || (loops < 1_000_000 && now() - t0 < 0.3) {
+                for (i, value) in workload.steps[k] {
+                    do { try solver.suggestValue(variables[i], value) } catch { fail("step failed: \(error)", status: 65) }
+                }
+                solver.updateVariables()
+                k = (k + 1) % workload.steps.count
+                loops += 1
+            }
+            stepTimes.append((now() - t0) / Double(loops) * 1e6)
+            violations += requiredRows.filter { violated(workload.rows[$0], solver, variables) }.count
+        }
+        // 5. remove (timed)
+        t0 = now()
+        for c in added.reversed() {
+            do { try solver.remove(c) } catch { fail("remove failed: \(error)", status: 65) }
+        }
+        removeTimes.append(now() - t0)
     }
-    // 5. remove (timed)
-    t0 = now()
-    for c in added.reversed() {
-        do { try solver.remove(c) } catch { fail("remove failed: \(error)", status: 65) }
-    }
-    removeTimes.append(now() - t0)
+    let stepField = stepTimes.isEmpty ? "null" : json(median(stepTimes))
+    let line = ("{\"workload\":\"\(workload.name)\",\"engine\":\"autolayout\",\"constraints\":\(workload.rows.count),"
+          + "\"accepted\":\(accepted),\"rejected\":\(rejected),\"violations\":\(violations),"
+          + "\"add_ms\":\(json(median(addTimes) * 1e3)),\"step_us\":\(stepField),\"remove_ms\":\(json(median(removeTimes) * 1e3))}")
+    return (line, violations > 0)
 }
 
-let stepField = stepTimes.isEmpty ? "null" : json(median(stepTimes))
-print("{\"workload\":\"\(workload.name)\",\"engine\":\"autolayout\",\"constraints\":\(workload.rows.count),"
-      + "\"accepted\":\(accepted),\"rejected\":\(rejected),\"violations\":\(violations),"
-      + "\"add_ms\":\(json(median(addTimes) * 1e3)),\"step_us\":\(stepField),\"remove_ms\":\(json(median(removeTimes) * 1e3))}")
-exit(violations > 0 ? 1 : 0)
+let (line, failed) = run(workload, repeatCount: repeatCount)
+print(line)
+exit(failed ? 1 : 0)
