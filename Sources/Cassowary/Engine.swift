@@ -80,6 +80,11 @@ struct Engine: Sendable {
 
     mutating func objectiveLevel(for priority: Int) -> Int { objective.level(for: priority) }
 
+    /// Adds `delta` to the cost of `symbol` at the exploration level (below every user level).
+    mutating func addExplorationCost(_ symbol: Int32, _ delta: Double) {
+        objective.add(objective.exploration, symbol, delta)
+    }
+
     // MARK: Transactions
 
     mutating func beginTransaction() {
@@ -317,8 +322,11 @@ struct Engine: Sendable {
     /// Entering: the lowest-numbered symbol whose reduced cost vector is negative; leaving: the
     /// minimum ratio, ties to the lowest-numbered basic symbol (Bland's rule: no cycling, and
     /// the same pivots whatever order the rows are stored in).
-    mutating func optimize(through lastLevel: Int) {
+    /// - Returns: false when some level was unbounded below (only the exploration level can be).
+    @discardableResult
+    mutating func optimize(through lastLevel: Int) -> Bool {
         let full = lastLevel == objective.levels.count - 1
+        var bounded = true
         while true {
             var entering: Int32 = -1
             var i = 0
@@ -334,7 +342,7 @@ struct Engine: Sendable {
                     i += 1
                 }
             }
-            if entering < 0 { return }
+            if entering < 0 { return bounded }
             var best: Int32 = -1, bestRatio = Double.infinity, bestOwner: Int32 = .max
             for cell in tableau.columns[Int(entering)] {
                 let c = tableau.terms[Int(cell.row)][Int(cell.termSlot)].coefficient
@@ -345,9 +353,10 @@ struct Engine: Sendable {
                     best = cell.row; bestRatio = ratio; bestOwner = owner
                 }
             }
-            // The objective is bounded below by zero, so a blocking row always exists; without
-            // one, rounding has made the entering cost spurious: drop it.
+            // The user levels are bounded below by zero, so a blocking row exists there; without
+            // one, the level probed is unbounded (or rounding made the cost spurious): drop it.
             if best < 0 {
+                bounded = false
                 for l in 0...lastLevel { objective.set(l, entering, 0) }
                 continue
             }
@@ -355,7 +364,8 @@ struct Engine: Sendable {
         }
     }
 
-    mutating func optimize() { optimize(through: objective.levels.count - 1) }
+    @discardableResult
+    mutating func optimize() -> Bool { optimize(through: objective.levels.count - 1) }
 
     private mutating func markInfeasible(_ s: Int32) {
         if !listed[Int(s)] { listed[Int(s)] = true; infeasible.append(s) }

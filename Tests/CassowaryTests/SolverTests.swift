@@ -1,11 +1,328 @@
 import Testing
 @testable import Cassowary
 
-@Suite struct SolverTests {
-    @Test func simpleEquality() throws {
+/// Adds, checks the invariants, and returns the solver for chaining in tests.
+func expectHealthy(_ s: Solver, sourceLocation: SourceLocation = #_sourceLocation) {
+    let faults = s.invariantFaults()
+    #expect(faults.isEmpty, "\(faults)", sourceLocation: sourceLocation)
+}
+
+@Suite struct TextbookTests {
+    /// The example of Badros, Borning & Stuckey (2001): a midpoint between two ends.
+    @Test func midpointOfASegment() throws {
+        var s = Solver()
+        let left = Variable("left"), mid = Variable("mid"), right = Variable("right")
+        try s.add([2 * mid == left + right, left + 10 <= right, right <= 100, left >= 0])
+        expectHealthy(s)
+        #expect(s[mid] == (s[left] + s[right]) / 2)
+        #expect(s[left] + 10 <= s[right])
+        try s.add((left == 90).withStrength(.weak))
+        #expect(s[left] == 90)
+        #expect(s[right] == 100)
+        #expect(s[mid] == 95)
+        try s.addEditVariable(mid, strength: .strong)
+        try s.suggestValue(mid, 20)
+        #expect(s[mid] == 20)
+        #expect(s[right] - s[left] >= 10)
+        #expect(s[left] >= 0 && s[right] <= 100)
+        try s.suggestValue(mid, 500)  // beyond reach: the required bounds win
+        #expect(s[right] == 100)
+        #expect(s[mid] == 95)
+        expectHealthy(s)
+    }
+
+    @Test func inequalitiesPushInBothDirections() throws {
         var s = Solver()
         let x = Variable("x")
+        try s.add([x >= 10, x <= 20])
+        try s.add((x == 0).withStrength(.weak))
+        #expect(s[x] == 10)
+        let strong = (x == 30).withStrength(.strong)
+        try s.add(strong)
+        #expect(s[x] == 20)
+        try s.remove(strong)
+        #expect(s[x] == 10)
+        expectHealthy(s)
+    }
+
+    @Test func repeatedVariablesAndRightHandSides() throws {
+        var s = Solver()
+        let x = Variable("x"), y = Variable("y")
+        try s.add(x + x + 4 == y + 6)
+        try s.add(y == 2 * x - x + 3)
+        // 2x - 2 = y and y = x + 3 ⇒ x = 5, y = 8
+        #expect(s[x] == 5)
+        #expect(s[y] == 8)
+        expectHealthy(s)
+    }
+
+    @Test func removingEveryConstraintFreesTheVariables() throws {
+        var s = Solver()
+        let a = Variable("a"), b = Variable("b"), c = Variable("c")
+        let cs = [a == 10, b == a + 5, c == a + b, (c == 100).withStrength(.medium), c >= 0]
+        try s.add(Array(cs.prefix(3)))
+        try s.add(Array(cs.suffix(2)))
+        #expect(s[c] == 25)
+        for k in cs { try s.remove(k); expectHealthy(s) }
+        #expect(s.constraints.isEmpty)
+        #expect(s[a] == 0 && s[b] == 0 && s[c] == 0)
+    }
+}
+
+@Suite struct PriorityTests {
+    /// Summed weights (kiwi's strengths) would let a thousand 998s outvote one 999.
+    @Test func one999BeatsAThousand998s() throws {
+        var s = Solver()
+        let xs = (0..<1000).map { Variable("x\($0)") }
+        let total = Variable("total")
+        try s.add(total == xs.reduce(Expression()) { $0 + $1 })
+        for x in xs { try s.add((x == 1).withStrength(Strength(998))) }
+        try s.add((total == 0).withStrength(Strength(999)))
+        s.updateVariables()
+        #expect(s[total] == 0)
+        #expect(xs.filter { s[$0] != 1 }.count >= 1)
+        expectHealthy(s)
+    }
+
+    @Test func weightsTradeInsideALevelOnly() throws {
+        var s = Solver()
+        let x = Variable("x")
+        try s.add((x == 10).withStrength(Strength(500, weight: 2)))
+        try s.add((x == 20).withStrength(Strength(500, weight: 1)))
+        #expect(s[x] == 10)  // the heavier wins inside the level
+        try s.add((x == 30).withStrength(Strength(501, weight: 0.001)))
+        #expect(s[x] == 30)  // any weight at a higher level wins
+    }
+
+    @Test func levelsAreLexicographic() throws {
+        // Level 750 prefers x = y; level 250 pulls x to 0 and y to 100 many times over.
+        var s = Solver()
+        let x = Variable("x"), y = Variable("y")
+        try s.add((x == y).withStrength(.strong))
+        for _ in 0..<50 {
+            try s.add((x == 0).withStrength(.weak))
+            try s.add((y == 100).withStrength(.weak))
+        }
+        #expect(s[x] == s[y])
+        #expect(s[x] >= 0 && s[x] <= 100)
+    }
+
+    @Test func strengthValues() {
+        #expect(Strength.required.priority == 1000 && Strength.required.isRequired)
+        #expect(Strength.strong.priority == 750 && Strength.medium.priority == 500 && Strength.weak.priority == 250)
+        #expect(Strength(500, weight: 1.25).weight == 1.25)
+        #expect(Strength(1000, weight: 3).weight == 1)
+        #expect(Strength(999) > Strength(998, weight: 1000))
+        #expect(Strength(500, weight: 1.25).description == "500*1.25")
+    }
+}
+
+@Suite struct EditTests {
+    @Test func suggestionsMoveAndStop() throws {
+        var s = Solver()
+        let width = Variable("width"), left = Variable("left"), right = Variable("right")
+        try s.add([left == 0, right == left + width, width >= 100, width <= 400])
+        try s.addEditVariable(width, strength: .strong)
+        #expect(s.hasEditVariable(width))
+        for (suggested, expected) in [(250.0, 250.0), (50, 100), (1000, 400), (300, 300)] {
+            try s.suggestValue(width, suggested)
+            #expect(s[width] == expected)
+            #expect(s[right] == expected)
+            expectHealthy(s)
+        }
+        try s.removeEditVariable(width)
+        #expect(!s.hasEditVariable(width))
+        expectHealthy(s)
+    }
+
+    @Test func editErrors() throws {
+        var s = Solver()
+        let v = Variable("v")
+        #expect(throws: SolverError.unknownEditVariable(v)) { try s.suggestValue(v, 1) }
+        #expect(throws: SolverError.unknownEditVariable(v)) { try s.removeEditVariable(v) }
+        #expect(throws: SolverError.requiredEditVariable(v)) { try s.addEditVariable(v, strength: .required) }
+        try s.addEditVariable(v, strength: .medium)
+        #expect(throws: SolverError.duplicateEditVariable(v)) { try s.addEditVariable(v, strength: .weak) }
+        #expect(throws: SolverError.nonFinite("suggested value for v")) { try s.suggestValue(v, .nan) }
+        #expect(throws: SolverError.nonFinite("suggested value for v")) { try s.suggestValue(v, .infinity) }
+    }
+}
+
+@Suite struct ConstantTests {
+    @Test func setConstantMovesARequiredConstraintInPlace() throws {
+        var s = Solver()
+        let top = Variable("top"), height = Variable("height"), bottom = Variable("bottom")
+        let h = height == 44
+        try s.add([top == 0, bottom == top + height, h])
+        try s.setConstant(-120, for: h)  // height - 120 == 0
+        #expect(s[height] == 120 && s[bottom] == 120)
+        #expect(s.constant(of: h) == -120)
+        #expect(s.contains(h))
+        expectHealthy(s)
+    }
+
+    @Test func setConstantOnInequalitiesAndOptionals() throws {
+        var s = Solver()
+        let x = Variable("x")
+        let floor = x >= 10
+        let pull = (x == 0).withStrength(.weak)
+        try s.add([floor, pull])
+        #expect(s[x] == 10)
+        try s.setConstant(-25, for: floor)  // x - 25 >= 0
+        #expect(s[x] == 25)
+        try s.setConstant(-40, for: pull)   // x == 40, weak
+        #expect(s[x] == 40)
+        let ceiling = x <= 30
+        try s.add(ceiling)
+        #expect(s[x] == 30)
+        try s.setConstant(-35, for: ceiling)  // x <= 35
+        #expect(s[x] == 35)
+        expectHealthy(s)
+    }
+
+    @Test func setConstantThatCannotHoldChangesNothing() throws {
+        var s = Solver()
+        let x = Variable("x")
+        let low = x >= 10, high = x <= 20
+        try s.add([low, high, (x == 100).withStrength(.weak)])
+        #expect(throws: SolverError.unsatisfiable(high, conflicting: [low])) { try s.setConstant(-5, for: high) }
+        #expect(s.constant(of: high) == -20)
+        #expect(s[x] == 20)
+        try s.setConstant(-15, for: high)
+        #expect(s[x] == 15)
+        expectHealthy(s)
+    }
+
+    @Test func redundantEqualitiesFollowConstantChanges() throws {
+        var s = Solver()
+        let x = Variable("x")
+        let a = x == 5, b = x == 5
+        try s.add([a, b])
+        #expect(throws: SolverError.unsatisfiable(b, conflicting: [a])) { try s.setConstant(-6, for: b) }
+        try s.remove(a)
+        try s.setConstant(-6, for: b)
+        #expect(s[x] == 6)
+        expectHealthy(s)
+    }
+}
+
+@Suite struct ErrorTests {
+    @Test func duplicateAndUnknownConstraints() throws {
+        var s = Solver()
+        let x = Variable("x")
+        let c = x == 1
+        try s.add(c)
+        #expect(throws: SolverError.duplicateConstraint(c)) { try s.add(c) }
+        let d = x >= 0
+        #expect(throws: SolverError.duplicateConstraint(d)) { try s.add([d, d]) }
+        #expect(!s.contains(d))
+        #expect(throws: SolverError.unknownConstraint(d)) { try s.remove(d) }
+        #expect(throws: SolverError.unknownConstraint(d)) { try s.setConstant(3, for: d) }
+        try s.remove(c)
+        #expect(throws: SolverError.unknownConstraint(c)) { try s.remove(c) }
+    }
+
+    @Test func nonFiniteNumbersAreRejected() throws {
+        var s = Solver()
+        let x = Variable("x")
+        let nan = x == Double.nan
+        #expect(throws: SolverError.nonFinite("constraint \(nan)")) { try s.add(nan) }
+        let inf = Double.infinity * x >= 0
+        #expect(throws: SolverError.nonFinite("constraint \(inf)")) { try s.add(inf) }
+        let c = x == 1
+        try s.add(c)
+        #expect(throws: SolverError.nonFinite("constant of \(c)")) { try s.setConstant(.nan, for: c) }
+        #expect(s[x] == 1)
+    }
+
+    @Test func conflictNamesTheMinimalSet() throws {
+        var s = Solver()
+        let a = Variable("a"), b = Variable("b"), c = Variable("c"), d = Variable("d")
+        let c1 = a == 0, c2 = b == a + 10, c3 = c == b + 10, c4 = d == 7, c5 = c <= 50, c6 = b >= 0
+        try s.add([c1, c2, c3, c4, c5, c6])
+        let bad = c >= 100
+        #expect(throws: SolverError.unsatisfiable(bad, conflicting: [c1, c2, c3])) { try s.add(bad) }
+        #expect(!s.contains(bad))
+        expectHealthy(s)
+    }
+
+    @Test func batchFailsAsAWhole() throws {
+        var s = Solver()
+        let x = Variable("x"), y = Variable("y")
         try s.add(x == 10)
-        #expect(s.value(of: x) == 10)
+        let before = s[x]
+        let ok = y == 3, bad = x == 11
+        #expect(throws: SolverError.unsatisfiable(bad, conflicting: s.constraints)) { try s.add([ok, bad]) }
+        #expect(!s.contains(ok) && !s.contains(bad))
+        #expect(s[x] == before && s[y] == 0)
+        expectHealthy(s)
+    }
+
+    @Test func rejectionAfterPivotingRestoresEveryValue() throws {
+        // The artificial-variable path pivots the tableau before it finds the conflict.
+        var s = Solver()
+        let xs = (0..<6).map { Variable("x\($0)") }
+        for i in 0..<5 { try s.add(xs[i + 1] >= xs[i] + 10) }
+        try s.add(xs[0] >= 0)
+        for (i, x) in xs.enumerated() { try s.add((x == Double(7 * i)).withStrength(.weak)) }
+        s.updateVariables()
+        let before = xs.map { s[$0] }
+        let bad = xs[5] <= xs[0] + 30
+        #expect(throws: SolverError.unsatisfiable(bad, conflicting: Array(s.constraints.prefix(5)))) { try s.add(bad) }
+        #expect(xs.map { s[$0] } == before)
+        expectHealthy(s)
+        s.updateVariables()
+        #expect(xs.map { s[$0] } == before)
+    }
+}
+
+@Suite struct AmbiguityTests {
+    @Test func freeAndUnderconstrainedVariables() throws {
+        var s = Solver()
+        let left = Variable("left"), width = Variable("width"), right = Variable("right"), top = Variable("top")
+        try s.add([left == 8, right == left + width, width >= 10, width <= 100, top >= 0, (top == 5).withStrength(.weak)])
+        #expect(s.isAmbiguous(width))  // anything in 10…100 is as good
+        #expect(s.isAmbiguous(right))
+        #expect(!s.isAmbiguous(left))
+        #expect(!s.isAmbiguous(top))  // the weak preference settles it
+        #expect(s.ambiguousVariables() == [right, width])  // in the order first seen
+        try s.add((width == 50).withStrength(.weak))
+        #expect(s.ambiguousVariables().isEmpty)
+    }
+
+    @Test func tiesBetweenOptionalConstraintsAreAmbiguous() throws {
+        var s = Solver()
+        let a = Variable("a"), b = Variable("b")
+        try s.add(a + b == 100)
+        try s.add((a == 0).withStrength(.weak))
+        try s.add((b == 0).withStrength(.weak))
+        // Any split of 100 costs the same 100 at level 250.
+        #expect(s.isAmbiguous(a) && s.isAmbiguous(b))
+        try s.add((a == 30).withStrength(.medium))
+        #expect(!s.isAmbiguous(a) && !s.isAmbiguous(b))
+        #expect(s[a] == 30 && s[b] == 70)
+    }
+
+    @Test func unboundedDirectionsAreAmbiguous() throws {
+        var s = Solver()
+        let x = Variable("x")
+        try s.add(x >= 10)
+        #expect(s.isAmbiguous(x))
+        #expect(!s.isAmbiguous(Variable("never seen")))
+    }
+}
+
+@Suite struct DeterminismTests {
+    @Test func sameOperationsSameValues() throws {
+        func build() throws -> [Double] {
+            var s = Solver()
+            let xs = (0..<20).map { Variable("x\($0)") }
+            for i in 0..<19 { try s.add(xs[i + 1] >= xs[i] + Double(i % 3)) }
+            for (i, x) in xs.enumerated() { try s.add((x == Double(i * i % 17)).withStrength(Strength(250 + i % 3))) }
+            try s.add(xs[19] <= xs[0] + 30)
+            s.updateVariables()
+            return xs.map { s[$0] }
+        }
+        #expect(try build() == build())
     }
 }

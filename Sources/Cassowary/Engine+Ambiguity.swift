@@ -1,0 +1,48 @@
+extension Engine {
+    /// Whether the optimum leaves the value of external symbol `x` open: some other solution,
+    /// just as good at every priority level, gives it another value.
+    ///
+    /// `x` is open when it has no definition, when its definition reaches a free variable, or
+    /// when moving along the optimal face changes it: the face is explored by minimising and
+    /// maximising `x` at a level below every user level, which the lexicographic simplex can
+    /// only do without losing anything above.
+    /// - Complexity: O(size of the system) for the expansion; two simplex runs on a copy when a
+    ///   symbol of zero cost at every level reaches `x`.
+    func isUndetermined(_ x: Int32) -> Bool {
+        guard isDefined(x) else { return true }
+        var probe = self
+        let r = definitions.row(of: x)
+        let (_, terms) = probe.expand(constant: definitions.constant(r),
+                                      terms: definitions.terms[Int(r)].map { ($0.symbol, $0.coefficient) })
+        if terms.contains(where: { kinds[Int($0.0)] == .external }) { return true }
+        let exploration = objective.exploration
+        let movable = terms.contains { kinds[Int($0.0)] != .dummy && objective.isZeroAbove(exploration, $0.0) }
+        if !movable { return false }
+        let current = value(of: x)
+        for direction in [1.0, -1.0] {
+            var run = probe
+            for (s, c) in terms { run.addExplorationCost(s, direction * c) }
+            if !run.optimize() { return true }
+            let moved = run.value(of: x)
+            if abs(moved - current) > epsilon * max(1, abs(current)) { return true }
+        }
+        return false
+    }
+}
+
+extension Solver {
+    /// Whether the variable's value is not determined by the constraints: another solution,
+    /// equally good at every priority, gives it a different value. UIKit calls such layouts
+    /// ambiguous. A variable the solver never saw is not ambiguous.
+    /// - Complexity: O(size of the system), plus two simplex runs on a copy when needed.
+    public func isAmbiguous(_ variable: Variable) -> Bool {
+        guard let s = symbols[variable.id] else { return false }
+        return engine.isUndetermined(s)
+    }
+
+    /// The variables whose values the constraints do not determine, in the order the solver
+    /// first saw them.
+    public func ambiguousVariables() -> [Variable] {
+        variableList.filter { isAmbiguous($0) }
+    }
+}
