@@ -326,3 +326,25 @@ func expectHealthy(_ s: Solver, sourceLocation: SourceLocation = #_sourceLocatio
         #expect(try build() == build())
     }
 }
+
+@Suite struct ReadmeTests {
+    /// The README's fifteen-line example, line for line.
+    @Test func readmeExample() throws {
+        let left = Variable("left"), width = Variable("width"), right = Variable("right")
+        var solver = Solver()
+        try solver.add([
+            left == 16,
+            right == left + width,
+            width >= 44,
+            (width == 300).withStrength(.weak),
+        ])
+        try solver.addEditVariable(right, strength: .strong)
+        try solver.suggestValue(right, 200)
+        #expect(solver[width] == 184)
+        let ceiling = width <= 100
+        try solver.add(ceiling)
+        #expect(solver[width] == 100 && solver[right] == 116)
+        let wide = width >= 150
+        #expect(throws: SolverError.unsatisfiable(wide, conflicting: [ceiling])) { try solver.add(wide) }
+    }
+}
