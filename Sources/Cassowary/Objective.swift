@@ -105,7 +105,32 @@ struct Objective: Sendable {
             let c = levels[l].values[Int(symbol)]
             if c == 0 { continue }
             set(l, symbol, 0)
-            for t in terms { add(l, t.symbol, c * t.coefficient) }
+            // Edit the level outside the array so that the loop works on uniquely held storage.
+            var level = levels[l]
+            levels[l] = Level(priority: level.priority, values: [], slot: [])
+            for t in terms {
+                let s = Int(t.symbol)
+                let old = level.values[s]
+                let sum = old + c * t.coefficient
+                let v = abs(sum) < epsilon ? 0 : sum
+                if v == old { continue }
+                if journaling { log.append((level.priority, t.symbol, old)) }
+                level.values[s] = v
+                if !isChanged[s] { isChanged[s] = true; changed.append(t.symbol) }
+                if old == 0 {
+                    level.slot[s] = Int32(level.support.count)
+                    level.support.append(t.symbol)
+                } else if v == 0 {
+                    let slot = Int(level.slot[s])
+                    let last = level.support.removeLast()
+                    if last != t.symbol {
+                        level.support[slot] = last
+                        level.slot[Int(last)] = Int32(slot)
+                    }
+                    level.slot[s] = -1
+                }
+            }
+            levels[l] = level
         }
     }
 

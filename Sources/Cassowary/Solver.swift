@@ -98,8 +98,9 @@ public struct Solver: Sendable {
                 throw .unsatisfiable(c, conflicting: minimalConflict(of: c, among: candidates, excluding: c))
             }
         }
-        engine.optimize()
+        // Optimising cannot fail, so it runs outside the journal.
         commit()
+        engine.optimize()
     }
 
     /// Removes a constraint and optimises.

@@ -192,36 +192,53 @@ struct SparseMatrix: Sendable {
 
     /// `row += factor · (constant + Σ source)`: the heart of substitution.
     ///
+    /// The row is moved out of `terms` while it is edited, so that the inner loop works on a
+    /// uniquely held array.
     /// - Complexity: O(length of the row + length of the source).
     mutating func addScaled(into r: Int32, factor: Double, constant: Double, source: [Term]) {
         touch(r)
+        shapeVersion &+= 1
         let ri = Int(r)
         constants[ri] += factor * constant
-        for (k, t) in terms[ri].enumerated() { mark[Int(t.symbol)] = Int32(k) }
-        var vanished = 0
+        var row = terms[ri]
+        terms[ri] = []
+        for k in row.indices { mark[Int(row[k].symbol)] = Int32(k) }
+        var vanished = false
         for t in source {
             let s = Int(t.symbol)
-            let k = mark[s]
+            let k = Int(mark[s])
             if k >= 0 {
-                let c = terms[ri][Int(k)].coefficient + factor * t.coefficient
-                terms[ri][Int(k)].coefficient = c
-                if abs(c) < epsilon { vanished += 1 }
+                let c = row[k].coefficient + factor * t.coefficient
+                row[k].coefficient = c
+                if abs(c) < epsilon { vanished = true }
             } else {
                 let c = factor * t.coefficient
                 if abs(c) >= epsilon {
-                    mark[s] = Int32(terms[ri].count)
-                    appendTerm(r, t.symbol, c)
+                    mark[s] = Int32(row.count)
+                    columns[s].append(Cell(row: r, termSlot: Int32(row.count)))
+                    row.append(Term(symbol: t.symbol, cellSlot: Int32(columns[s].count - 1), coefficient: c))
                 }
             }
         }
-        for t in terms[ri] { mark[Int(t.symbol)] = -1 }
-        if vanished > 0 {
-            var k = terms[ri].count - 1
+        for t in row { mark[Int(t.symbol)] = -1 }
+        if vanished {
+            var k = row.count - 1
             while k >= 0 {
-                if abs(terms[ri][k].coefficient) < epsilon { removeTerm(r, k) }
+                if abs(row[k].coefficient) < epsilon {
+                    // The cell moved into the hole belongs to another row: a column holds a row once.
+                    unlinkCell(row[k].symbol, Int(row[k].cellSlot))
+                    let last = row.count - 1
+                    if k != last {
+                        let moved = row[last]
+                        row[k] = moved
+                        columns[Int(moved.symbol)][Int(moved.cellSlot)].termSlot = Int32(k)
+                    }
+                    row.removeLast()
+                }
                 k -= 1
             }
         }
+        terms[ri] = row
     }
 
     /// Solves row `r` (owner `b`) for `entering` and makes `entering` its owner:
