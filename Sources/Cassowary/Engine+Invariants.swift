@@ -60,7 +60,7 @@ extension Engine {
             }
         }
         for (l, level) in objective.levels.enumerated() {
-            if level.values.count != symbolCount { out.append("objective level \(l): \(level.values.count) values") }
+            if level.values.count < symbolCount { out.append("objective level \(l): \(level.values.count) values") }
             for s in level.support {
                 if level.values[Int(s)] == 0 { out.append("objective level \(l): zero \(s) in support") }
                 if kinds[Int(s)] == .external { out.append("objective level \(l): holds external \(s)") }

@@ -52,18 +52,26 @@ struct Engine: Sendable {
     private(set) var journaling = false
     private var savedSymbolCount = 0
 
-    var symbolCount: Int { kinds.count }
+    /// Per-symbol storage is allocated ahead, in doubling steps.
+    private(set) var symbolCount = 0
 
     // MARK: Symbols
 
     mutating func newSymbol(_ kind: SymbolKind) -> Int32 {
-        let s = Int32(kinds.count)
-        kinds.append(kind)
-        tags.append(-1)
-        rank.append(0)
-        listed.append(false)
-        accumulator.append(0)
-        queued.append(false)
+        let s = Int32(symbolCount)
+        symbolCount += 1
+        if symbolCount > kinds.count {
+            let more = max(64, kinds.count)
+            kinds.append(contentsOf: repeatElement(.external, count: more))
+            tags.append(contentsOf: repeatElement(-1, count: more))
+            rank.append(contentsOf: repeatElement(0, count: more))
+            listed.append(contentsOf: repeatElement(false, count: more))
+            accumulator.append(contentsOf: repeatElement(0, count: more))
+            queued.append(contentsOf: repeatElement(false, count: more))
+        }
+        kinds[Int(s)] = kind
+        tags[Int(s)] = -1
+        rank[Int(s)] = 0
         tableau.appendSymbol()
         definitions.appendSymbol()
         objective.appendSymbol()
@@ -89,7 +97,7 @@ struct Engine: Sendable {
 
     mutating func beginTransaction() {
         journaling = true
-        savedSymbolCount = kinds.count
+        savedSymbolCount = symbolCount
         tableau.beginTransaction()
         definitions.beginTransaction()
         objective.beginTransaction()
@@ -109,13 +117,8 @@ struct Engine: Sendable {
         tableau.rollback()
         definitions.rollback()
         objective.rollback()
-        let extra = kinds.count - savedSymbolCount
-        kinds.removeLast(extra)
-        tags.removeLast(extra)
-        rank.removeLast(extra)
-        listed.removeLast(extra)
-        accumulator.removeLast(extra)
-        queued.removeLast(extra)
+        // Scratch entries of the symbols dropped are back at rest; newSymbol resets the others.
+        symbolCount = savedSymbolCount
     }
 
     // MARK: Adding

@@ -20,6 +20,8 @@ struct Objective: Sendable {
     /// The level index of each priority 1…1000, or -1.
     private var levelOfPriority = [Int](repeating: -1, count: 1002)
     private var symbolCount = 0
+    /// Per-symbol storage is allocated ahead, in doubling steps; entries past `symbolCount` are 0.
+    private var capacity = 0
     /// Symbols whose coefficients changed since the last `takeChanged`: outside this list no
     /// symbol can have turned into an improving one, so optimisation scans only these.
     private(set) var changed: [Int32] = []
@@ -46,11 +48,14 @@ struct Objective: Sendable {
 
     mutating func appendSymbol() {
         symbolCount += 1
-        isChanged.append(false)
+        if symbolCount <= capacity { return }
+        let grown = max(64, 2 * capacity)
+        isChanged.append(contentsOf: repeatElement(false, count: grown - capacity))
         for l in levels.indices {
-            levels[l].values.append(0)
-            levels[l].slot.append(-1)
+            levels[l].values.append(contentsOf: repeatElement(0, count: grown - capacity))
+            levels[l].slot.append(contentsOf: repeatElement(-1, count: grown - capacity))
         }
+        capacity = grown
     }
 
     /// The level of a priority, created on first use.
@@ -59,8 +64,8 @@ struct Objective: Sendable {
         if existing >= 0 { return existing }
         let at = levels.firstIndex { $0.priority < priority }!
         if journaling { createdPriorities.append(priority) }
-        levels.insert(Level(priority: priority, values: Array(repeating: 0, count: symbolCount),
-                            slot: Array(repeating: -1, count: symbolCount)), at: at)
+        levels.insert(Level(priority: priority, values: Array(repeating: 0, count: capacity),
+                            slot: Array(repeating: -1, count: capacity)), at: at)
         reindex()
         return at
     }
@@ -202,12 +207,7 @@ struct Objective: Sendable {
         assert(levels.count == savedLevelCount)
         // The state before the transaction was optimal: nothing is a candidate.
         clearChanged()
-        let extra = symbolCount - savedSymbolCount
+        // The log has returned the new symbols' entries to zero.
         symbolCount = savedSymbolCount
-        isChanged.removeLast(extra)
-        for l in levels.indices {
-            levels[l].values.removeLast(extra)
-            levels[l].slot.removeLast(extra)
-        }
     }
 }

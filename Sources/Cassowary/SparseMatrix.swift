@@ -57,13 +57,18 @@ struct SparseMatrix: Sendable {
     private var savedRowCount = 0
     private var savedSymbolCount = 0
 
-    var symbolCount: Int { columns.count }
+    /// Per-symbol storage is allocated ahead, in doubling steps; columns past `symbolCount` are
+    /// empty and own no row.
+    private(set) var symbolCount = 0
     var rowCount: Int { owners.count - freeRows.count }
 
     mutating func appendSymbol() {
-        columns.append([])
-        rowOfOwner.append(-1)
-        mark.append(-1)
+        symbolCount += 1
+        if symbolCount <= columns.count { return }
+        let more = max(64, columns.count)
+        columns.append(contentsOf: repeatElement([], count: more))
+        rowOfOwner.append(contentsOf: repeatElement(-1, count: more))
+        mark.append(contentsOf: repeatElement(-1, count: more))
     }
 
     @inline(__always) func row(of owner: Int32) -> Int32 { rowOfOwner[Int(owner)] }
@@ -281,7 +286,7 @@ struct SparseMatrix: Sendable {
         saved.removeAll(keepingCapacity: true)
         savedFreeRows = freeRows
         savedRowCount = owners.count
-        savedSymbolCount = columns.count
+        savedSymbolCount = symbolCount
     }
 
     /// Keeps the changes made since `beginTransaction`.
@@ -317,9 +322,7 @@ struct SparseMatrix: Sendable {
         saved.removeAll(keepingCapacity: true)
         freeRows = savedFreeRows
         savedFreeRows = []
-        let extra = columns.count - savedSymbolCount
-        columns.removeLast(extra)
-        rowOfOwner.removeLast(extra)
-        mark.removeLast(extra)
+        // Restoring the rows has emptied the new symbols' columns.
+        symbolCount = savedSymbolCount
     }
 }
