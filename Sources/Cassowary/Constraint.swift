@@ -1,9 +1,13 @@
 /// How the two sides of a constraint relate.
 public enum Relation: Sendable, Hashable, CustomStringConvertible {
+    /// `lhs <= rhs`
     case lessThanOrEqual
+    /// `lhs == rhs`
     case equal
+    /// `lhs >= rhs`
     case greaterThanOrEqual
 
+    /// `<=`, `==` or `>=`.
     public var description: String {
         switch self {
         case .lessThanOrEqual: "<="
@@ -47,7 +51,9 @@ public struct Constraint: Hashable, Sendable, CustomStringConvertible {
         Constraint(expression: expression, relation: relation, strength: strength)
     }
 
+    /// Whether two values are the same constraint (the same identity).
     public static func == (lhs: Constraint, rhs: Constraint) -> Bool { lhs.id == rhs.id }
+    /// Hashes the identity.
     public func hash(into hasher: inout Hasher) { hasher.combine(id) }
 
     /// For example `x + 10 - y <= 0 @750`.
@@ -57,12 +63,15 @@ public struct Constraint: Hashable, Sendable, CustomStringConvertible {
     }
 }
 
+/// A required constraint `lhs == rhs`; change its strength with `withStrength(_:)`.
 public func == <L: ExpressionConvertible, R: ExpressionConvertible>(lhs: L, rhs: R) -> Constraint {
     Constraint(lhs, .equal, rhs)
 }
+/// A required constraint `lhs <= rhs`.
 public func <= <L: ExpressionConvertible, R: ExpressionConvertible>(lhs: L, rhs: R) -> Constraint {
     Constraint(lhs, .lessThanOrEqual, rhs)
 }
+/// A required constraint `lhs >= rhs`.
 public func >= <L: ExpressionConvertible, R: ExpressionConvertible>(lhs: L, rhs: R) -> Constraint {
     Constraint(lhs, .greaterThanOrEqual, rhs)
 }

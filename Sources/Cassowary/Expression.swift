@@ -11,6 +11,7 @@ public struct Term: Hashable, Sendable, CustomStringConvertible {
         self.coefficient = coefficient
     }
 
+    /// `x`, or `2*x` when the coefficient is not 1.
     public var description: String {
         coefficient == 1 ? variable.description : "\(formatNumber(coefficient))*\(variable)"
     }
@@ -41,6 +42,7 @@ public struct Expression: Hashable, Sendable, CustomStringConvertible {
         terms.reduce(constant) { $0 + $1.coefficient * valueOf($1.variable) }
     }
 
+    /// The expression as written, for example `x + 2*y - 10`.
     public var description: String {
         var out = ""
         for term in terms {
@@ -70,48 +72,67 @@ public protocol ExpressionConvertible {
 }
 
 extension Variable: ExpressionConvertible {
+    /// The variable alone.
     public var expression: Expression { Expression([Term(self)]) }
 }
 
 extension Term: ExpressionConvertible {
+    /// The term alone.
     public var expression: Expression { Expression([self]) }
 }
 
 extension Expression: ExpressionConvertible {
+    /// The expression itself.
     public var expression: Expression { self }
 }
 
 extension Double: ExpressionConvertible {
+    /// The constant expression.
     public var expression: Expression { Expression(constant: self) }
 }
 
 extension Int: ExpressionConvertible {
+    /// The constant expression.
     public var expression: Expression { Expression(constant: Double(self)) }
 }
 
 // MARK: - Arithmetic
 
+/// `2 * x`: a term.
 public func * (coefficient: Double, variable: Variable) -> Term { Term(variable, coefficient) }
+/// `x * 2`: a term.
 public func * (variable: Variable, coefficient: Double) -> Term { Term(variable, coefficient) }
+/// `x / 2`: a term with coefficient 1/2.
 public func / (variable: Variable, divisor: Double) -> Term { Term(variable, 1 / divisor) }
+/// Scales a term.
 public func * (coefficient: Double, term: Term) -> Term { Term(term.variable, term.coefficient * coefficient) }
+/// Scales a term.
 public func * (term: Term, coefficient: Double) -> Term { coefficient * term }
+/// Divides a term's coefficient.
 public func / (term: Term, divisor: Double) -> Term { Term(term.variable, term.coefficient / divisor) }
+/// `-x`: the term with coefficient -1.
 public prefix func - (variable: Variable) -> Term { Term(variable, -1) }
+/// Negates a term.
 public prefix func - (term: Term) -> Term { Term(term.variable, -term.coefficient) }
 
+/// Scales every term and the constant.
 public func * (coefficient: Double, expression: Expression) -> Expression {
     Expression(expression.terms.map { coefficient * $0 }, constant: expression.constant * coefficient)
 }
+/// Scales every term and the constant.
 public func * (expression: Expression, coefficient: Double) -> Expression { coefficient * expression }
+/// Divides every term and the constant.
 public func / (expression: Expression, divisor: Double) -> Expression { (1 / divisor) * expression }
+/// Negates every term and the constant.
 public prefix func - (expression: Expression) -> Expression { -1 * expression }
 
+/// The sum of two numbers, variables, terms or expressions: `x + 10`, `a + b`.
 public func + <L: ExpressionConvertible, R: ExpressionConvertible>(lhs: L, rhs: R) -> Expression {
     let l = lhs.expression, r = rhs.expression
     return Expression(l.terms + r.terms, constant: l.constant + r.constant)
 }
 
+/// The difference of two numbers, variables, terms or expressions: `x - y - 8`.
 public func - <L: ExpressionConvertible, R: ExpressionConvertible>(lhs: L, rhs: R) -> Expression {
     lhs + -rhs.expression
 }

@@ -19,6 +19,7 @@ public enum SolverError: Error, Sendable, Equatable, CustomStringConvertible {
     /// A coefficient, constant or suggested value is infinite or NaN.
     case nonFinite(String)
 
+    /// A sentence that names the culprit.
     public var description: String {
         switch self {
         case let .unsatisfiable(c, conflicting):

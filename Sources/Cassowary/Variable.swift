@@ -27,7 +27,9 @@ public struct Variable: Hashable, Sendable, CustomStringConvertible {
         self.name = name
     }
 
+    /// Whether two values are the same handle.
     public static func == (lhs: Variable, rhs: Variable) -> Bool { lhs.id == rhs.id }
+    /// Hashes the identity.
     public func hash(into hasher: inout Hasher) { hasher.combine(id) }
 
     /// The name, or `v<id>` when the variable has none.
