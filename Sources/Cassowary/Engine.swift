@@ -148,8 +148,11 @@ struct Engine: Sendable {
             return .added(defined: s)
         }
         var (k, row) = expand(constant: constant, terms: terms)
-        let kinds = self.kinds
-        if let free = row.filter({ kinds[Int($0.0)] == .external }).min(by: { $0.0 < $1.0 }) {
+        // (Loops rather than closures: a closure would hold a copy of `kinds`, which the next
+        // new symbol would then copy whole.)
+        var free: (Int32, Double)?
+        for t in row where kinds[Int(t.0)] == .external && t.0 < free?.0 ?? .max { free = t }
+        if let free {
             define(free.0, coefficient: free.1, constant: k, terms: row, canonical: true)
             for e in errors { objective.add(e.level, e.symbol, e.weight) }
             return .added(defined: free.0)
@@ -162,7 +165,9 @@ struct Engine: Sendable {
         for candidate in [marker, other] where candidate >= 0 && kinds[Int(candidate)] != .dummy {
             if let c = row.first(where: { $0.0 == candidate })?.1, c < 0 { subject = candidate; break }
         }
-        if subject < 0, row.allSatisfy({ kinds[Int($0.0)] == .dummy }) {
+        var onlyDummies = true
+        for t in row where kinds[Int(t.0)] != .dummy { onlyDummies = false; break }
+        if subject < 0, onlyDummies {
             if k >= epsilon { return .unsatisfiable(markers: row.map(\.0)) }
             subject = marker  // A redundant equality: its dummy becomes basic at 0.
         }
@@ -188,14 +193,15 @@ struct Engine: Sendable {
         optimize(through: objective.phaseOne)
         let r = tableau.row(of: a)
         if r >= 0, tableau.constant(r) >= epsilon {
-            let markers = tableau.terms[Int(r)].map(\.symbol).filter { kinds[Int($0)] != .error }
+            var markers: [Int32] = []
+            for t in tableau.terms[Int(r)] where kinds[Int(t.symbol)] != .error { markers.append(t.symbol) }
             return .unsatisfiable(markers: markers.sorted())
         }
         objective.clear(objective.phaseOne)
         if r >= 0 {
-            let kinds = self.kinds
-            let entering = tableau.terms[Int(r)].filter { kinds[Int($0.symbol)] != .dummy }.map(\.symbol).min()
-            if let entering {
+            var entering: Int32 = .max
+            for t in tableau.terms[Int(r)] where kinds[Int(t.symbol)] != .dummy { entering = min(entering, t.symbol) }
+            if entering != .max {
                 pivot(r, entering)
             } else {
                 tableau.removeRow(r)  // `a = 0 + Σ dummies`: the row is redundant.
