@@ -41,6 +41,8 @@ struct SparseMatrix: Sendable {
     private(set) var shapeVersion = 0
     /// Scratch, one per symbol: the slot of the symbol in the row being merged, or -1.
     private var mark: [Int32] = []
+    /// Scratch for `addScaled`: the terms new to the row being merged.
+    private var pending: [Term] = []
 
     // Journal
     private struct SavedRow {
@@ -197,8 +199,9 @@ struct SparseMatrix: Sendable {
 
     /// `row += factor · (constant + Σ source)`: the heart of substitution.
     ///
-    /// The row is moved out of `terms` while it is edited, so that the inner loop works on a
-    /// uniquely held array.
+    /// The row and the scratch marks are moved out of the matrix while they are edited, so the
+    /// inner loop runs on plain buffers (profiling showed a third of its time going to array
+    /// uniqueness checks otherwise). Terms new to the row are appended afterwards.
     /// - Complexity: O(length of the row + length of the source).
     mutating func addScaled(into r: Int32, factor: Double, constant: Double, source: [Term]) {
         touch(r)
@@ -207,25 +210,38 @@ struct SparseMatrix: Sendable {
         constants[ri] += factor * constant
         var row = terms[ri]
         terms[ri] = []
-        for k in row.indices { mark[Int(row[k].symbol)] = Int32(k) }
+        var marks = mark
+        mark = []
+        var fresh = pending
+        pending = []
         var vanished = false
-        for t in source {
-            let s = Int(t.symbol)
-            let k = Int(mark[s])
-            if k >= 0 {
-                let c = row[k].coefficient + factor * t.coefficient
-                row[k].coefficient = c
-                if abs(c) < epsilon { vanished = true }
-            } else {
-                let c = factor * t.coefficient
-                if abs(c) >= epsilon {
-                    mark[s] = Int32(row.count)
-                    columns[s].append(Cell(row: r, termSlot: Int32(row.count)))
-                    row.append(Term(symbol: t.symbol, cellSlot: Int32(columns[s].count - 1), coefficient: c))
+        row.withUnsafeMutableBufferPointer { rb in
+            marks.withUnsafeMutableBufferPointer { mb in
+                source.withUnsafeBufferPointer { sb in
+                    for k in 0..<rb.count { mb[Int(rb[k].symbol)] = Int32(k) }
+                    for t in sb {
+                        let k = Int(mb[Int(t.symbol)])
+                        if k >= 0 {
+                            let c = rb[k].coefficient + factor * t.coefficient
+                            rb[k].coefficient = c
+                            if abs(c) < epsilon { vanished = true }
+                        } else {
+                            let c = factor * t.coefficient
+                            if abs(c) >= epsilon { fresh.append(Term(symbol: t.symbol, cellSlot: 0, coefficient: c)) }
+                        }
+                    }
+                    for k in 0..<rb.count { mb[Int(rb[k].symbol)] = -1 }
                 }
             }
         }
-        for t in row { mark[Int(t.symbol)] = -1 }
+        mark = marks
+        for var t in fresh {
+            t.cellSlot = Int32(columns[Int(t.symbol)].count)
+            columns[Int(t.symbol)].append(Cell(row: r, termSlot: Int32(row.count)))
+            row.append(t)
+        }
+        fresh.removeAll(keepingCapacity: true)
+        pending = fresh
         if vanished {
             var k = row.count - 1
             while k >= 0 {
