@@ -22,7 +22,7 @@ struct Objective: Sendable {
     private var symbolCount = 0
     /// Per-symbol storage is allocated ahead, in doubling steps; entries past `symbolCount` are 0.
     private var capacity = 0
-    /// Symbols whose coefficients changed since the last `takeChanged`: outside this list no
+    /// Symbols whose coefficients changed since the list was last cleared: outside this list no
     /// symbol can have turned into an improving one, so optimisation scans only these.
     private(set) var changed: [Int32] = []
     private var isChanged: [Bool] = []
@@ -75,7 +75,6 @@ struct Objective: Sendable {
         for (i, l) in levels.enumerated() { levelOfPriority[l.priority] = i }
     }
 
-    @inline(__always) func value(_ level: Int, _ symbol: Int32) -> Double { levels[level].values[Int(symbol)] }
 
     /// Sets a coefficient, keeping the support list; values within `epsilon` of zero become zero.
     mutating func set(_ level: Int, _ symbol: Int32, _ newValue: Double) {

@@ -55,7 +55,8 @@ struct SparseMatrix: Sendable {
     private var epoch: UInt32 = 1
     private var rowEpoch: [UInt32] = []
     private var saved: [SavedRow] = []
-    private var savedFreeRows: [Int32] = []
+    /// The free-list operations of the transaction: a row id for a pop, -1 for a push.
+    private var freeLog: [Int32] = []
     private var savedRowCount = 0
     private var savedSymbolCount = 0
 
@@ -97,6 +98,7 @@ struct SparseMatrix: Sendable {
     mutating func insertRow(owner: Int32, constant: Double, terms newTerms: [(Int32, Double)]) -> Int32 {
         let r: Int32
         if let free = freeRows.popLast() {
+            if journaling { freeLog.append(free) }
             r = free
             touch(r)
             owners[Int(r)] = owner
@@ -126,6 +128,7 @@ struct SparseMatrix: Sendable {
         owners[Int(r)] = -1
         constants[Int(r)] = 0
         freeRows.append(r)
+        if journaling { freeLog.append(-1) }
     }
 
     /// Replaces the contents of a row.
@@ -278,13 +281,6 @@ struct SparseMatrix: Sendable {
         rowOfOwner[Int(entering)] = r
     }
 
-    /// Scales a row's constant and coefficients by `factor`.
-    mutating func scale(_ r: Int32, by factor: Double) {
-        touch(r)
-        constants[Int(r)] *= factor
-        for k in terms[Int(r)].indices { terms[Int(r)][k].coefficient *= factor }
-    }
-
     // MARK: Journal
 
     @inline(__always) private mutating func touch(_ r: Int32) {
@@ -300,7 +296,7 @@ struct SparseMatrix: Sendable {
         epoch &+= 1
         if epoch == 0 { epoch = 1; for i in rowEpoch.indices { rowEpoch[i] = 0 } }
         saved.removeAll(keepingCapacity: true)
-        savedFreeRows = freeRows
+        freeLog.removeAll(keepingCapacity: true)
         savedRowCount = owners.count
         savedSymbolCount = symbolCount
     }
@@ -309,7 +305,7 @@ struct SparseMatrix: Sendable {
     mutating func commit() {
         journaling = false
         saved.removeAll(keepingCapacity: true)
-        savedFreeRows = []
+        freeLog.removeAll(keepingCapacity: true)
     }
 
     /// Undoes every change made since `beginTransaction`, symbols created since included.
@@ -336,8 +332,10 @@ struct SparseMatrix: Sendable {
             for t in s.terms { appendTerm(s.row, t.symbol, t.coefficient) }
         }
         saved.removeAll(keepingCapacity: true)
-        freeRows = savedFreeRows
-        savedFreeRows = []
+        for op in freeLog.reversed() {
+            if op < 0 { freeRows.removeLast() } else { freeRows.append(op) }
+        }
+        freeLog.removeAll(keepingCapacity: true)
         // Restoring the rows has emptied the new symbols' columns.
         symbolCount = savedSymbolCount
     }
