@@ -47,6 +47,7 @@ struct Engine: Sendable {
     private var accumulator: [Double] = []
     private var touched: [Int32] = []
     private var queued: [Bool] = []
+    private var heapScratch: [(Int, Int32)] = []
 
     // Journal
     private(set) var journaling = false
@@ -136,15 +137,15 @@ struct Engine: Sendable {
     ///   - terms: Distinct symbols: the constraint's variables and its marker symbols.
     ///   - marker: The constraint's marker: slack, dummy or positive error, coefficient -1.
     ///   - other: The constraint's second symbol (an error), or -1.
-    ///   - errors: The errors with their objective level and weight.
+    ///   - errors: The error symbols, charged at objective level `level` with `weight`.
     /// Leaves the objective un-optimised; the caller optimises once per batch. Must run inside a
     /// transaction: when the row cannot hold, the caller rolls back what this changed.
     mutating func add(constant: Double, terms: [(Int32, Double)], marker: Int32, other: Int32,
-                      errors: [(symbol: Int32, level: Int, weight: Double)]) -> AddOutcome {
+                      errors: [Int32], level: Int, weight: Double) -> AddOutcome {
         // A variable used by nothing else can take the whole row as its definition, as written.
         for (s, c) in terms where isUnused(s) {
             define(s, coefficient: c, constant: constant, terms: terms, canonical: false)
-            for e in errors { objective.add(e.level, e.symbol, e.weight) }
+            for e in errors { objective.add(level, e, weight) }
             return .added(defined: s)
         }
         var (k, row) = expand(constant: constant, terms: terms)
@@ -154,7 +155,7 @@ struct Engine: Sendable {
         for t in row where kinds[Int(t.0)] == .external && t.0 < free?.0 ?? .max { free = t }
         if let free {
             define(free.0, coefficient: free.1, constant: k, terms: row, canonical: true)
-            for e in errors { objective.add(e.level, e.symbol, e.weight) }
+            for e in errors { objective.add(level, e, weight) }
             return .added(defined: free.0)
         }
         if k < 0 {
@@ -172,7 +173,7 @@ struct Engine: Sendable {
             subject = marker  // A redundant equality: its dummy becomes basic at 0.
         }
         if subject >= 0 {
-            for e in errors { objective.add(e.level, e.symbol, e.weight) }
+            for e in errors { objective.add(level, e, weight) }
             // `0 = k + c·subject + Σ rest` solved for the subject: `subject = -k/c - Σ rest/c`.
             let c = row.first { $0.0 == subject }!.1
             let rest = row.compactMap { $0.0 == subject ? nil : ($0.0, -$0.1 / c) }
@@ -180,13 +181,13 @@ struct Engine: Sendable {
             substitute(subject, row: r)
             return .added(defined: nil)
         }
-        return addWithArtificialVariable(constant: k, row: row, errors: errors)
+        return addWithArtificialVariable(constant: k, row: row, errors: errors, level: level, weight: weight)
     }
 
     private mutating func addWithArtificialVariable(constant k: Double, row: [(Int32, Double)],
-                                                    errors: [(symbol: Int32, level: Int, weight: Double)]) -> AddOutcome {
+                                                    errors: [Int32], level: Int, weight: Double) -> AddOutcome {
         precondition(journaling, "internal error: an artificial variable needs a transaction to undo")
-        for e in errors { objective.add(e.level, e.symbol, e.weight) }
+        for e in errors { objective.add(level, e, weight) }
         let a = newSymbol(.slack)
         tableau.insertRow(owner: a, constant: k, terms: row)
         for (s, c) in row { objective.add(objective.phaseOne, s, c) }
@@ -239,7 +240,9 @@ struct Engine: Sendable {
     ///   decreasing rank, so each is expanded once however many paths lead to it.
     mutating func expand(constant: Double, terms: [(Int32, Double)]) -> (Double, [(Int32, Double)]) {
         var k = constant
-        var heap: [(Int, Int32)] = []
+        var heap = heapScratch  // reused: its storage outlives the call
+        heapScratch = []
+        defer { heap.removeAll(keepingCapacity: true); heapScratch = heap }
         func push(_ s: Int32) {
             queued[Int(s)] = true
             heap.append((rank[Int(s)], s))
@@ -295,6 +298,7 @@ struct Engine: Sendable {
             for t in tableau.terms[Int(r)] { accumulate(t.symbol, c * t.coefficient) }
         }
         var out: [(Int32, Double)] = []
+        out.reserveCapacity(touched.count)
         for s in touched {
             let c = accumulator[Int(s)]
             accumulator[Int(s)] = 0
@@ -453,14 +457,14 @@ struct Engine: Sendable {
 
     /// Removes the constraint with marker `m` (and `errors`): makes `m` basic in some equation,
     /// rewrites every other equation without it, and drops that equation.
-    mutating func remove(marker m: Int32, other: Int32, errors: [(symbol: Int32, level: Int, weight: Double)],
+    mutating func remove(marker m: Int32, other: Int32, errors: [Int32], level: Int, weight: Double,
                          defined hint: Int32?) {
         for e in errors {
-            let r = tableau.row(of: e.symbol)
+            let r = tableau.row(of: e)
             if r >= 0 {
-                objective.addScaled(e.level, factor: -e.weight, terms: tableau.terms[Int(r)])
+                objective.addScaled(level, factor: -weight, terms: tableau.terms[Int(r)])
             } else {
-                objective.add(e.level, e.symbol, -e.weight)
+                objective.add(level, e, -weight)
             }
         }
         if !isBasic(m), !tableau.columns[Int(m)].isEmpty { pivot(markerLeavingRow(m), m) }
@@ -477,7 +481,7 @@ struct Engine: Sendable {
         }
         purge(m)
         if other >= 0 { purge(other) }
-        for e in errors { purge(e.symbol) }
+        for e in errors { purge(e) }
     }
 
     /// The row to pivot a parametric marker into: the one that keeps every row feasible.

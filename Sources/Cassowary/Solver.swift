@@ -324,7 +324,7 @@ public struct Solver: Sendable {
         }
         let level = strength.isRequired ? 0 : engine.objectiveLevel(for: strength.priority)
         let outcome = engine.add(constant: sign * c.expression.constant, terms: terms, marker: marker, other: other,
-                                 errors: errors.map { ($0, level, strength.weight) })
+                                 errors: errors, level: level, weight: strength.weight)
         switch outcome {
         case let .unsatisfiable(markers):
             return markers
@@ -352,7 +352,7 @@ public struct Solver: Sendable {
         let r = record(c)!
         unregister(c)
         let level = c.strength.isRequired ? 0 : engine.objectiveLevel(for: c.strength.priority)
-        engine.remove(marker: r.marker, other: r.other, errors: r.errors.map { ($0, level, c.strength.weight) },
+        engine.remove(marker: r.marker, other: r.other, errors: r.errors, level: level, weight: c.strength.weight,
                       defined: r.defined)
     }
 
