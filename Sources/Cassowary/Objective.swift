@@ -14,6 +14,29 @@ struct Objective: Sendable {
         var values: [Double]
         var support: [Int32] = []
         var slot: [Int32]
+
+        /// Sets a coefficient (values within `epsilon` of zero become zero), keeping the support
+        /// list. Returns the old value, or nil when nothing changed.
+        @inline(__always) mutating func store(_ symbol: Int32, _ newValue: Double) -> Double? {
+            let s = Int(symbol)
+            let old = values[s]
+            let v = abs(newValue) < epsilon ? 0 : newValue
+            if old == v { return nil }
+            values[s] = v
+            if old == 0 {
+                slot[s] = Int32(support.count)
+                support.append(symbol)
+            } else if v == 0 {
+                let at = Int(slot[s])
+                let last = support.removeLast()
+                if last != symbol {
+                    support[at] = last
+                    slot[Int(last)] = Int32(at)
+                }
+                slot[s] = -1
+            }
+            return old
+        }
     }
 
     private(set) var levels: [Level] = []
@@ -78,25 +101,14 @@ struct Objective: Sendable {
 
     /// Sets a coefficient, keeping the support list; values within `epsilon` of zero become zero.
     mutating func set(_ level: Int, _ symbol: Int32, _ newValue: Double) {
-        let s = Int(symbol)
-        let old = levels[level].values[s]
-        let v = abs(newValue) < epsilon ? 0 : newValue
-        if old == v { return }
-        if journaling { log.append((levels[level].priority, symbol, old)) }
-        levels[level].values[s] = v
-        if !isChanged[s] { isChanged[s] = true; changed.append(symbol) }
-        if old == 0 {
-            levels[level].slot[s] = Int32(levels[level].support.count)
-            levels[level].support.append(symbol)
-        } else if v == 0 {
-            let slot = Int(levels[level].slot[s])
-            let last = levels[level].support.removeLast()
-            if last != symbol {
-                levels[level].support[slot] = last
-                levels[level].slot[Int(last)] = Int32(slot)
-            }
-            levels[level].slot[s] = -1
-        }
+        guard let old = levels[level].store(symbol, newValue) else { return }
+        noteChange(levels[level].priority, symbol, old)
+    }
+
+    /// Journals a changed coefficient and lists its symbol as an optimisation candidate.
+    @inline(__always) private mutating func noteChange(_ priority: Int, _ symbol: Int32, _ old: Double) {
+        if journaling { log.append((priority, symbol, old)) }
+        if !isChanged[Int(symbol)] { isChanged[Int(symbol)] = true; changed.append(symbol) }
     }
 
     @inline(__always) mutating func add(_ level: Int, _ symbol: Int32, _ delta: Double) {
@@ -113,25 +125,8 @@ struct Objective: Sendable {
             var level = levels[l]
             levels[l] = Level(priority: level.priority, values: [], slot: [])
             for t in terms {
-                let s = Int(t.symbol)
-                let old = level.values[s]
-                let sum = old + c * t.coefficient
-                let v = abs(sum) < epsilon ? 0 : sum
-                if v == old { continue }
-                if journaling { log.append((level.priority, t.symbol, old)) }
-                level.values[s] = v
-                if !isChanged[s] { isChanged[s] = true; changed.append(t.symbol) }
-                if old == 0 {
-                    level.slot[s] = Int32(level.support.count)
-                    level.support.append(t.symbol)
-                } else if v == 0 {
-                    let slot = Int(level.slot[s])
-                    let last = level.support.removeLast()
-                    if last != t.symbol {
-                        level.support[slot] = last
-                        level.slot[Int(last)] = Int32(slot)
-                    }
-                    level.slot[s] = -1
+                if let old = level.store(t.symbol, level.values[Int(t.symbol)] + c * t.coefficient) {
+                    noteChange(level.priority, t.symbol, old)
                 }
             }
             levels[l] = level
