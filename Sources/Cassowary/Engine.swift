@@ -479,9 +479,9 @@ struct Engine: Sendable {
         } else if !definitions.columns[Int(m)].isEmpty {
             release(m, preferring: hint)
         }
+        // The errors are the marker and `other`; nothing else of the constraint can remain.
         purge(m)
         if other >= 0 { purge(other) }
-        for e in errors { purge(e) }
     }
 
     /// The row to pivot a parametric marker into: the one that keeps every row feasible.
@@ -623,17 +623,5 @@ struct Engine: Sendable {
             stack.removeLast()
         }
         return memo[s] ?? 0
-    }
-}
-
-extension Objective {
-    /// Compares `cost(a)/da` with `cost(b)/db` lexicographically: -1, 0 or 1.
-    func ratioOrder(_ a: Int32, _ da: Double, _ b: Int32, _ db: Double) -> Int {
-        for l in levels.indices {
-            let x = levels[l].values[Int(a)] / da, y = levels[l].values[Int(b)] / db
-            // Ratios equal up to rounding tie here, so that lower levels decide.
-            if abs(x - y) > epsilon * max(1, abs(x), abs(y)) { return x < y ? -1 : 1 }
-        }
-        return 0
     }
 }

@@ -172,6 +172,16 @@ struct Objective: Sendable {
         return true
     }
 
+    /// Compares `cost(a)/da` with `cost(b)/db` lexicographically: -1, 0 or 1.
+    func ratioOrder(_ a: Int32, _ da: Double, _ b: Int32, _ db: Double) -> Int {
+        for l in levels.indices {
+            let x = levels[l].values[Int(a)] / da, y = levels[l].values[Int(b)] / db
+            // Ratios equal up to rounding tie here, so that lower levels decide.
+            if abs(x - y) > epsilon * max(1, abs(x), abs(y)) { return x < y ? -1 : 1 }
+        }
+        return 0
+    }
+
     // MARK: Journal
 
     mutating func beginTransaction() {
