@@ -87,7 +87,7 @@ struct Engine: Sendable {
         kinds[Int(s)] == .external && !definitions.isOwner(s) && definitions.columns[Int(s)].isEmpty
     }
 
-    mutating func objectiveLevel(for priority: Int) -> Int { objective.level(for: priority) }
+    mutating func objectiveLevel(for priority: Double) -> Int { objective.level(for: priority) }
 
     /// Adds `delta` to the cost of `symbol` at the exploration level (below every user level).
     mutating func addExplorationCost(_ symbol: Int32, _ delta: Double) {

@@ -10,7 +10,7 @@
 /// of its non-zero symbols (for scans).
 struct Objective: Sendable {
     struct Level: Sendable {
-        var priority: Int
+        var priority: Double
         var values: [Double]
         var support: [Int32] = []
         var slot: [Int32]
@@ -40,8 +40,6 @@ struct Objective: Sendable {
     }
 
     private(set) var levels: [Level] = []
-    /// The level index of each priority 1…1000, or -1.
-    private var levelOfPriority = [Int](repeating: -1, count: 1002)
     private var symbolCount = 0
     /// Per-symbol storage is allocated ahead, in doubling steps; entries past `symbolCount` are 0.
     private var capacity = 0
@@ -52,18 +50,17 @@ struct Objective: Sendable {
 
     // Journal: (level priority, symbol, old value).
     private var journaling = false
-    private var log: [(Int, Int32, Double)] = []
+    private var log: [(Double, Int32, Double)] = []
     private var savedLevelCount = 0
-    private var createdPriorities: [Int] = []
+    private var createdPriorities: [Double] = []
     private var savedSymbolCount = 0
 
-    static let phaseOnePriority = 1001
-    static let explorationPriority = 0
+    static let phaseOnePriority: Double = 1001
+    static let explorationPriority: Double = 0
 
     init() {
         levels = [Level(priority: Objective.phaseOnePriority, values: [], slot: []),
                   Level(priority: Objective.explorationPriority, values: [], slot: [])]
-        reindex()
     }
 
     var phaseOne: Int { 0 }
@@ -82,20 +79,14 @@ struct Objective: Sendable {
     }
 
     /// The level of a priority, created on first use.
-    mutating func level(for priority: Int) -> Int {
-        let existing = levelOfPriority[priority]
-        if existing >= 0 { return existing }
-        let at = levels.firstIndex { $0.priority < priority }!
+    /// - Complexity: O(levels): a layout uses a handful of distinct priorities.
+    mutating func level(for priority: Double) -> Int {
+        let at = levels.firstIndex { $0.priority <= priority }!
+        if levels[at].priority == priority { return at }
         if journaling { createdPriorities.append(priority) }
         levels.insert(Level(priority: priority, values: Array(repeating: 0, count: capacity),
                             slot: Array(repeating: -1, count: capacity)), at: at)
-        reindex()
         return at
-    }
-
-    private mutating func reindex() {
-        for i in levelOfPriority.indices { levelOfPriority[i] = -1 }
-        for (i, l) in levels.enumerated() { levelOfPriority[l.priority] = i }
     }
 
 
@@ -106,7 +97,7 @@ struct Objective: Sendable {
     }
 
     /// Journals a changed coefficient and lists its symbol as an optimisation candidate.
-    @inline(__always) private mutating func noteChange(_ priority: Int, _ symbol: Int32, _ old: Double) {
+    @inline(__always) private mutating func noteChange(_ priority: Double, _ symbol: Int32, _ old: Double) {
         if journaling { log.append((priority, symbol, old)) }
         if !isChanged[Int(symbol)] { isChanged[Int(symbol)] = true; changed.append(symbol) }
     }
@@ -200,13 +191,12 @@ struct Objective: Sendable {
     mutating func rollback() {
         journaling = false
         for (priority, symbol, old) in log.reversed() {
-            set(levelOfPriority[priority], symbol, old)
+            set(levels.firstIndex { $0.priority == priority }!, symbol, old)
         }
         log.removeAll(keepingCapacity: true)
         if !createdPriorities.isEmpty {
             levels.removeAll { createdPriorities.contains($0.priority) }
             createdPriorities.removeAll()
-            reindex()
         }
         assert(levels.count == savedLevelCount)
         // The state before the transaction was optimal: nothing is a candidate.

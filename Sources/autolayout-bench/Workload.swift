@@ -86,7 +86,7 @@ struct Workload {
     private func strength(_ word: String, line: Int) throws(ParseError) -> Strength {
         if word == "required" { return .required }
         let parts = word.split(separator: "*", maxSplits: 1).map(String.init)
-        let level: Int
+        let level: Double
         switch parts[0] {
         case "strong": level = Strength.strong.priority
         case "medium": level = Strength.medium.priority

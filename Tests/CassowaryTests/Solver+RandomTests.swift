@@ -44,7 +44,7 @@ private struct SplitMix64 {
 
 /// The optional priority levels the tests use, highest first: an objective vector has one
 /// entry per level, in this order.
-private let levels = [999, 750, 500, 250]
+private let levels: [Double] = [999.5, 750, 500, 250]
 private let weights = [1.0, 2.0, 0.5]
 
 /// A constraint over variable indices: `Σ a[i]·x[i] + k  relation  0`, at a priority
@@ -53,7 +53,7 @@ private struct Row: CustomStringConvertible {
     var a: [Double]
     var k: Double
     var relation: Relation
-    var priority: Int
+    var priority: Double
     var weight: Double
 
     var isRequired: Bool { priority == Strength.requiredPriority }
@@ -726,7 +726,7 @@ extension SolverRandomTests {
         let x0 = Variable("x0"), x1 = Variable("x1"), x2 = Variable("x2")
         let c0 = Constraint(expression: Expression([Term(x0, 2), Term(x1, -2), Term(x2, -3)], constant: -35), relation: .lessThanOrEqual)
         let c1 = Constraint(expression: Expression([Term(x0, -2), Term(x1, -2), Term(x2, 1)], constant: -32), relation: .greaterThanOrEqual, strength: Strength(250))
-        let c2 = Constraint(expression: Expression([Term(x0, -1), Term(x1, -2), Term(x2, 3)], constant: 39), relation: .greaterThanOrEqual, strength: Strength(999, weight: 2))
+        let c2 = Constraint(expression: Expression([Term(x0, -1), Term(x1, -2), Term(x2, 3)], constant: 39), relation: .greaterThanOrEqual, strength: Strength(999.5, weight: 2))
         let c3 = Constraint(expression: Expression([Term(x0, 2), Term(x1, -3)], constant: 32), relation: .lessThanOrEqual)
         let c4 = Constraint(expression: Expression([Term(x2, 1)], constant: 10), relation: .lessThanOrEqual)
         try s.add(c0)
@@ -754,7 +754,7 @@ extension SolverRandomTests {
         var s = Solver()
         let x0 = Variable("x0"), x1 = Variable("x1"), x2 = Variable("x2")
         let cs = [
-            Constraint(expression: Expression([Term(x0, -3), Term(x1, -3)], constant: 32), relation: .greaterThanOrEqual, strength: Strength(999, weight: 0.5)),
+            Constraint(expression: Expression([Term(x0, -3), Term(x1, -3)], constant: 32), relation: .greaterThanOrEqual, strength: Strength(999.5, weight: 0.5)),
             Constraint(expression: Expression([Term(x1, 2), Term(x2, 3)], constant: 1), relation: .equal),
             Constraint(expression: Expression([Term(x2, 1)], constant: 18), relation: .lessThanOrEqual, strength: Strength(500, weight: 0.5)),
             Constraint(expression: Expression([Term(x0, -3), Term(x2, -1)], constant: -6), relation: .greaterThanOrEqual, strength: Strength(750, weight: 0.5)),

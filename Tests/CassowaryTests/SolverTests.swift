@@ -318,7 +318,7 @@ func expectHealthy(_ s: Solver, sourceLocation: SourceLocation = #_sourceLocatio
             var s = Solver()
             let xs = (0..<20).map { Variable("x\($0)") }
             for i in 0..<19 { try s.add(xs[i + 1] >= xs[i] + Double(i % 3)) }
-            for (i, x) in xs.enumerated() { try s.add((x == Double(i * i % 17)).withStrength(Strength(250 + i % 3))) }
+            for (i, x) in xs.enumerated() { try s.add((x == Double(i * i % 17)).withStrength(Strength(Double(250 + i % 3)))) }
             try s.add(xs[19] <= xs[0] + 30)
             s.updateVariables()
             return xs.map { s[$0] }
