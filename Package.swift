@@ -6,16 +6,20 @@ let package = Package(
     name: "AutoLayout",
     products: [
         .library(name: "Cassowary", targets: ["Cassowary"]),
+        .library(name: "AutoLayout", targets: ["AutoLayout"]),
         .executable(name: "autolayout-bench", targets: ["autolayout-bench"]),
         .executable(name: "Playground", targets: ["Playground"]),
     ],
     targets: [
         // Public API and implementation: the Cassowary solver, no UI notions.
         .target(name: "Cassowary"),
-        .executableTarget(name: "autolayout-bench", dependencies: ["Cassowary"]),
+        // Views, guides, anchors, constraints and the layout engine, UIKit-shaped.
+        .target(name: "AutoLayout", dependencies: ["Cassowary"]),
+        .executableTarget(name: "autolayout-bench", dependencies: ["Cassowary", "AutoLayout"]),
         .executableTarget(name: "Playground", dependencies: ["Cassowary"], path: "Playground"),
         // Tests
         .testTarget(name: "CassowaryTests", dependencies: ["Cassowary"]),
+        .testTarget(name: "AutoLayoutTests", dependencies: ["AutoLayout", "Cassowary"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,317 @@
+import Cassowary
+
+/// A linear relation between two attributes: `item1.attribute1 (==|<=|>=) multiplier ×
+/// item2.attribute2 + constant` (UIKit's `NSLayoutConstraint`).
+///
+/// Constraints start inactive. Activating one installs it on the closest common ancestor of its
+/// items and hands it to that hierarchy's ``LayoutEngine``; frames change at the next
+/// ``View/layoutIfNeeded()``.
+public final class LayoutConstraint: CustomStringConvertible {
+    /// A constrained attribute of an item (UIKit's `NSLayoutConstraint.Attribute`).
+    public enum Attribute: Int, Sendable, CaseIterable {
+        /// No attribute: the second attribute of a constant-only constraint.
+        case notAnAttribute = 0
+        /// The left edge.
+        case left = 1
+        /// The right edge.
+        case right
+        /// The top edge.
+        case top
+        /// The bottom edge.
+        case bottom
+        /// The leading edge (left in left-to-right layouts).
+        case leading
+        /// The trailing edge (right in left-to-right layouts).
+        case trailing
+        /// The width.
+        case width
+        /// The height.
+        case height
+        /// The horizontal centre.
+        case centerX
+        /// The vertical centre.
+        case centerY
+        /// The baseline of the last line of text.
+        case lastBaseline
+        /// The baseline of the first line of text.
+        case firstBaseline
+        /// The left edge inset by the view's layout margins.
+        case leftMargin
+        /// The right edge inset by the view's layout margins.
+        case rightMargin
+        /// The top edge inset by the view's layout margins.
+        case topMargin
+        /// The bottom edge inset by the view's layout margins.
+        case bottomMargin
+        /// The leading edge inset by the view's layout margins.
+        case leadingMargin
+        /// The trailing edge inset by the view's layout margins.
+        case trailingMargin
+        /// The horizontal centre of the margins.
+        case centerXWithinMargins
+        /// The vertical centre of the margins.
+        case centerYWithinMargins
+
+        /// The name UIKit prints: `leading`, `centerXWithinMargins`.
+        public var name: String {
+            switch self {
+            case .notAnAttribute: return "notAnAttribute"
+            case .left: return "left"
+            case .right: return "right"
+            case .top: return "top"
+            case .bottom: return "bottom"
+            case .leading: return "leading"
+            case .trailing: return "trailing"
+            case .width: return "width"
+            case .height: return "height"
+            case .centerX: return "centerX"
+            case .centerY: return "centerY"
+            case .lastBaseline: return "lastBaseline"
+            case .firstBaseline: return "firstBaseline"
+            case .leftMargin: return "leftMargin"
+            case .rightMargin: return "rightMargin"
+            case .topMargin: return "topMargin"
+            case .bottomMargin: return "bottomMargin"
+            case .leadingMargin: return "leadingMargin"
+            case .trailingMargin: return "trailingMargin"
+            case .centerXWithinMargins: return "centerXWithinMargins"
+            case .centerYWithinMargins: return "centerYWithinMargins"
+            }
+        }
+
+        var isMargin: Bool { rawValue >= Attribute.leftMargin.rawValue }
+        var withoutMargin: Attribute {
+            switch self {
+            case .leftMargin: return .left
+            case .rightMargin: return .right
+            case .topMargin: return .top
+            case .bottomMargin: return .bottom
+            case .leadingMargin: return .leading
+            case .trailingMargin: return .trailing
+            case .centerXWithinMargins: return .centerX
+            case .centerYWithinMargins: return .centerY
+            default: return self
+            }
+        }
+        var isDimension: Bool { self == .width || self == .height }
+        var isHorizontal: Bool {
+            switch withoutMargin {
+            case .left, .right, .leading, .trailing, .centerX, .width: return true
+            default: return false
+            }
+        }
+        /// Leading and trailing (with or without margins) follow the layout direction.
+        var followsDirection: Bool {
+            let a = withoutMargin
+            return a == .leading || a == .trailing
+        }
+        var isAbsoluteHorizontal: Bool {
+            let a = withoutMargin
+            return a == .left || a == .right
+        }
+    }
+
+    /// How the two sides compare (UIKit's `NSLayoutConstraint.Relation`).
+    public enum Relation: Int, Sendable {
+        /// `<=`
+        case lessThanOrEqual = -1
+        /// `==`
+        case equal = 0
+        /// `>=`
+        case greaterThanOrEqual = 1
+
+        /// `<=`, `==` or `>=`.
+        public var symbol: String {
+            switch self {
+            case .lessThanOrEqual: return "<="
+            case .equal: return "=="
+            case .greaterThanOrEqual: return ">="
+            }
+        }
+    }
+
+    /// Who made a constraint, which decides its printed class and whether the engine prefers
+    /// to break it.
+    enum Origin {
+        /// Made by the app.
+        case user
+        /// From a view's autoresizing mask (`NSAutoresizingMaskLayoutConstraint`); `mask` is `h=--& v=--&`.
+        case autoresizing(mask: String)
+        /// From an intrinsic content size (`NSContentSizeLayoutConstraint`): hugging and
+        /// compression resistance in one object.
+        case contentSize(hugging: LayoutPriority, compression: LayoutPriority)
+        /// Made by the framework: margins and safe-area guides, encapsulated sizes, stack views.
+        case system
+    }
+
+    weak var first: LayoutItem?
+    weak var second: LayoutItem?
+    /// The first item (a ``View`` or a ``LayoutGuide``).
+    public var firstItem: AnyObject? { first }
+    /// The second item, or nil for a constant-only constraint.
+    public var secondItem: AnyObject? { second }
+    /// The first item's attribute.
+    public let firstAttribute: Attribute
+    /// The second item's attribute (`.notAnAttribute` for a constant-only constraint).
+    public let secondAttribute: Attribute
+    /// The relation.
+    public let relation: Relation
+    /// The factor applied to the second attribute.
+    public let multiplier: Double
+    /// A name shown in descriptions and conflict messages.
+    public var identifier: String?
+    let origin: Origin
+    /// Set on constraints made by the system-spacing anchors, for their description.
+    var systemSpacingMultiplier: Double?
+
+    /// The added term. Changing it on an active constraint updates the engine in place (no
+    /// removal and re-adding); frames follow at the next layout pass.
+    ///
+    /// - Precondition: finite.
+    public var constant: Double {
+        didSet {
+            precondition(constant.isFinite, "\(self): the constant \(constant) is not finite. Pass a finite number.")
+            if constant != oldValue { engine?.constantChanged(self) }
+        }
+    }
+
+    /// The priority. Changing it between optional values on an active constraint re-solves;
+    /// changing it from required to optional (or back) on an active constraint traps, as in UIKit.
+    public var priority: LayoutPriority {
+        didSet {
+            precondition(priority.isValid,
+                         "\(self): priority \(priority.rawValue) is out of range. Use a value from 1 to 1000.")
+            if engine != nil, priority.isRequired != oldValue.isRequired {
+                preconditionFailure("Mutating a priority from required to not on an installed constraint (or vice-versa) is not supported.  You passed priority \(priority) and the existing priority was \(oldValue).")
+            }
+            if priority != oldValue { engine?.definitionChanged(self) }
+        }
+    }
+
+    // Engine state.
+    /// The engine the constraint is active in.
+    weak var engine: LayoutEngine?
+    /// The view it is installed on (the closest common ancestor of its items).
+    weak var installedOn: View?
+    /// The solver constraints that carry it (two for a content-size constraint), empty while
+    /// the engine has not added it yet.
+    var solverConstraints: [Cassowary.Constraint] = []
+    /// Set when the engine broke it to resolve a conflict: it then holds just below required.
+    var isBroken = false
+    /// When it became active: later activations break first on ties.
+    var activationSequence = 0
+    var isQueued = false
+    /// The address printed in descriptions, assigned on first use (0 = not yet).
+    var debugAddress: UInt64 = 0
+
+    /// Creates a constraint from its parts: `item.attribute relation multiplier × toItem.attribute + constant`.
+    ///
+    /// The item types are ``LayoutItem``s (views and guides). A location attribute needs a second
+    /// item and a non-zero multiplier; leading and trailing do not pair with left and right.
+    /// These are programmer errors and trap with UIKit's explanation.
+    public convenience init(item: LayoutItem, attribute: Attribute, relatedBy relation: Relation,
+                            toItem: LayoutItem?, attribute secondAttribute: Attribute,
+                            multiplier: Double, constant: Double) {
+        self.init(item, attribute, relation, toItem, secondAttribute, multiplier: multiplier,
+                  constant: constant, origin: .user)
+    }
+
+    init(_ item: LayoutItem, _ attribute: Attribute, _ relation: Relation, _ toItem: LayoutItem?,
+         _ secondAttribute: Attribute, multiplier: Double = 1, constant: Double = 0,
+         priority: LayoutPriority = .required, origin: Origin, identifier: String? = nil) {
+        self.first = item
+        self.second = toItem
+        self.firstAttribute = attribute
+        self.secondAttribute = toItem == nil ? .notAnAttribute : secondAttribute
+        self.relation = relation
+        self.multiplier = multiplier
+        self.constant = constant
+        self.priority = priority
+        self.origin = origin
+        self.identifier = identifier
+        validate()
+    }
+
+    private func validate() {
+        precondition(multiplier.isFinite && constant.isFinite,
+                     "NSLayoutConstraint for \(first.map(\.debugName) ?? "nil"): A multiplier or constant is not finite (multiplier \(multiplier), constant \(constant)). Pass finite numbers.")
+        precondition(firstAttribute != .notAnAttribute,
+                     "NSLayoutConstraint for \(first.map(\.debugName) ?? "nil"): the first attribute cannot be notAnAttribute.")
+        if second == nil || multiplier == 0 {
+            precondition(firstAttribute.isDimension,
+                         "NSLayoutConstraint for \(first.map(\.debugName) ?? "nil"): A multiplier of 0 or a nil second item together with a location for the first attribute creates an illegal constraint of a location equal to a constant. Location attributes must be specified in pairs.")
+            return
+        }
+        precondition(secondAttribute != .notAnAttribute,
+                     "NSLayoutConstraint for \(first.map(\.debugName) ?? "nil"): a second item needs a second attribute.")
+        precondition(firstAttribute.isDimension == secondAttribute.isDimension || firstAttribute.isHorizontal == secondAttribute.isHorizontal || firstAttribute.isDimension,
+                     "NSLayoutConstraint for \(first.map(\.debugName) ?? "nil"): Invalid pairing of layout attributes \(firstAttribute.name) and \(secondAttribute.name).")
+        if !firstAttribute.isDimension && !secondAttribute.isDimension {
+            precondition(firstAttribute.isHorizontal == secondAttribute.isHorizontal,
+                         "NSLayoutConstraint for \(first.map(\.debugName) ?? "nil"): Constraint improperly relates anchors of incompatible types: \(firstAttribute.name) and \(secondAttribute.name).")
+        }
+        precondition(!(firstAttribute.followsDirection && secondAttribute.isAbsoluteHorizontal) &&
+                     !(firstAttribute.isAbsoluteHorizontal && secondAttribute.followsDirection),
+                     "NSLayoutConstraint for \(first.map(\.debugName) ?? "nil"): A constraint cannot be made between a leading/trailing attribute and a right/left attribute. Use leading/trailing for both or neither.")
+        precondition(!firstAttribute.isDimension || secondAttribute.isDimension,
+                     "NSLayoutConstraint for \(first.map(\.debugName) ?? "nil"): Invalid pairing of layout attributes \(firstAttribute.name) and \(secondAttribute.name): a size cannot equal a location.")
+    }
+
+    // MARK: Activation
+
+    /// Whether the constraint takes part in layout. Setting it to true installs it on the
+    /// closest common ancestor of its items; with no common ancestor it traps, as UIKit does.
+    public var isActive: Bool {
+        get { engine != nil }
+        set {
+            if newValue == isActive { return }
+            if newValue { LayoutConstraint.activate([self]) } else { LayoutConstraint.deactivate([self]) }
+        }
+    }
+
+    /// Activates constraints as one batch: the engine adds them together and solves once.
+    ///
+    /// - Complexity: O(constraints) to install; the solving happens at the next layout pass.
+    public static func activate(_ constraints: [LayoutConstraint]) {
+        for c in constraints where c.engine == nil {
+            let ancestor = c.commonAncestor()
+            ancestor.install(c)
+        }
+    }
+
+    /// Deactivates constraints as one batch.
+    public static func deactivate(_ constraints: [LayoutConstraint]) {
+        for c in constraints where c.engine != nil { c.installedOn?.uninstall(c) }
+    }
+
+    /// The closest view that contains both items; traps with UIKit's message when there is none.
+    func commonAncestor() -> View {
+        guard let a = first?.hostView else {
+            preconditionFailure("\(self): the first item is gone or is a layout guide that was never added to a view. Add the guide with addLayoutGuide(_:) first.")
+        }
+        guard let secondItem = second else { return a }
+        guard let b = secondItem.hostView, let common = a.closestCommonAncestor(with: b) else {
+            preconditionFailure("Unable to activate constraint with anchors \(firstAnchorDescription) and \(secondAnchorDescription) because they have no common ancestor.  Does the constraint or its anchors reference items in different view hierarchies?  That's illegal.")
+        }
+        return common
+    }
+
+    private var firstAnchorDescription: String {
+        "<\(anchorClass(firstAttribute)):\(addressString) \"\(first.map(\.debugName) ?? "nil").\(firstAttribute.name)\">"
+    }
+    private var secondAnchorDescription: String {
+        "<\(anchorClass(secondAttribute)):\(addressString) \"\(second.map(\.debugName) ?? "nil").\(secondAttribute.name)\">"
+    }
+    private func anchorClass(_ a: Attribute) -> String {
+        a.isDimension ? "NSLayoutDimension" : a.isHorizontal ? "NSLayoutXAxisAnchor" : "NSLayoutYAxisAnchor"
+    }
+
+    var isSystem: Bool {
+        if case .user = origin { return false }
+        return true
+    }
+    var isAutoresizing: Bool {
+        if case .autoresizing = origin { return true }
+        return false
+    }
+}

@@ -1,0 +1,96 @@
+import Cassowary
+
+/// A group of required constraints that cannot hold together, and the one the engine broke.
+public struct UnsatisfiableConstraints {
+    /// The minimal conflicting group: without any one of them the rest can hold. Listed in the
+    /// order they were activated. The engine's implicit bound that sizes are never negative is
+    /// part of every group's background and, as in UIKit, never listed.
+    public let constraints: [LayoutConstraint]
+    /// The constraint the engine broke: it now holds just below required, as closely as it can.
+    public let broken: LayoutConstraint
+    /// UIKit's console message ("Unable to simultaneously satisfy constraints." …), byte for byte.
+    public let message: String
+}
+
+extension LayoutEngine {
+    /// The priority a broken constraint keeps: below required, above anything an app can set.
+    static let brokenPriority = 999.999
+
+    /// Picks the constraint to break in a conflicting group, marks it broken, records and
+    /// reports the conflict.
+    ///
+    /// Policy: the lowest priority; on ties, a constraint the app made rather than an
+    /// autoresizing, encapsulated or other system one when the group has one; then the most
+    /// recently activated.
+    func resolveConflict(group solverGroup: [Cassowary.Constraint]) -> LayoutConstraint {
+        var group: [LayoutConstraint] = []
+        for s in solverGroup {
+            if let c = owners[s.id], !group.contains(where: { $0 === c }) { group.append(c) }
+        }
+        precondition(!group.isEmpty, "layout engine bookkeeping: a conflict among background bounds only")
+        group.sort { $0.activationSequence < $1.activationSequence }
+        let broken = group.min { a, b in
+            if a.priority != b.priority { return a.priority < b.priority }
+            if a.isSystem != b.isSystem { return !a.isSystem }
+            return a.activationSequence > b.activationSequence
+        }!
+        let message = unsatisfiableMessage(group: group, broken: broken)
+        broken.isBroken = true
+        let record = UnsatisfiableConstraints(constraints: group, broken: broken, message: message)
+        conflicts.append(record)
+        onUnsatisfiable(record)
+        return broken
+    }
+
+    /// UIKit's message, iOS 12 and later.
+    func unsatisfiableMessage(group: [LayoutConstraint], broken: LayoutConstraint) -> String {
+        var s = "Unable to simultaneously satisfy constraints.\n"
+        s += "\tProbably at least one of the constraints in the following list is one you don't want. \n"
+        s += "\tTry this: \n"
+        s += "\t\t(1) look at each constraint and try to figure out which you don't expect; \n"
+        s += "\t\t(2) find the code that added the unwanted constraint or constraints and fix it. \n"
+        if group.contains(where: \.isAutoresizing) {
+            s += "\t(Note: If you're seeing NSAutoresizingMaskLayoutConstraints that you don't understand, refer to the documentation for the UIView property translatesAutoresizingMaskIntoConstraints) \n"
+        }
+        s += "(\n"
+        s += group.map { "    \"" + escapedForArray($0.description) + "\"" }.joined(separator: ",\n")
+        s += "\n)\n\n"
+        s += "Will attempt to recover by breaking constraint \n"
+        s += broken.description + "\n\n"
+        s += "Make a symbolic breakpoint at UIViewAlertForUnsatisfiableConstraints to catch this in the debugger.\n"
+        s += "The methods in the UIConstraintBasedLayoutDebugging category on UIView listed in <UIKitCore/UIView.h> may also be helpful."
+        return s
+    }
+}
+
+/// Quotes a string as `NSArray`'s description does inside `"…"`: backslash and quote escaped,
+/// non-ASCII as `\Uxxxx`.
+func escapedForArray(_ s: String) -> String {
+    var out = ""
+    for u in s.utf16 {
+        switch u {
+        case 0x22: out += "\\\""
+        case 0x5C: out += "\\\\"
+        case 0x0A: out += "\\n"
+        case 0x20..<0x7F: out.unicodeScalars.append(Unicode.Scalar(u)!)
+        default:
+            let hex = String(u, radix: 16)
+            out += "\\U" + String(repeating: "0", count: 4 - hex.count) + hex
+        }
+    }
+    return out
+}
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Writes a line to standard error (the engine's console).
+func writeToStandardError(_ text: String) {
+    let line = text + "\n"
+    _ = line.withCString { write(2, $0, strlen($0)) }
+}

@@ -1,0 +1,176 @@
+import Cassowary
+
+/// The constraints the framework makes for a view from its properties.
+struct GeneratedConstraints {
+    /// `minX`, `minY`, `width`, `height` from the frame and autoresizing mask.
+    var autoresizing: [LayoutConstraint] = []
+    /// The root's `UIView-Encapsulated-Layout-Width/Height`: its frame size, held by its host.
+    var encapsulated: [LayoutConstraint] = []
+    /// Hugging and compression resistance, per axis with an intrinsic size.
+    var contentSize: [LayoutConstraint] = []
+    /// `UIView-left/right/top/bottomMargin-guide-constraint`.
+    var margins: [LayoutConstraint] = []
+    /// `UIViewSafeAreaLayoutGuide-left/right/top/bottom`.
+    var safeArea: [LayoutConstraint] = []
+
+    var all: [LayoutConstraint] { autoresizing + encapsulated + contentSize + margins + safeArea }
+}
+
+extension LayoutEngine {
+    /// The solver form of a constraint: one constraint, or two for a content size (hugging
+    /// `<=` and compression resistance `>=`).
+    func makeSolverConstraints(_ c: LayoutConstraint) -> [Cassowary.Constraint] {
+        guard let a = c.first else { return [] }
+        let mirrored = (c.firstAttribute.followsDirection || c.secondAttribute.followsDirection) && a.isRightToLeft
+        let (itemA, attrA) = a.resolved(c.firstAttribute)
+        var expression = itemA.expression(for: attrA, mirrored: mirrored)
+        if let b = c.second {
+            let (itemB, attrB) = b.resolved(c.secondAttribute)
+            expression = expression - c.multiplier * itemB.expression(for: attrB, mirrored: mirrored)
+        }
+        expression.constant -= c.constant
+        if c.isAutoresizing, let view = a as? View, let parent = view.superview {
+            // Autoresizing positions are relative to the superview; the engine's are global.
+            if attrA == .left { expression = expression - parent.minX }
+            if attrA == .top { expression = expression - parent.minY }
+        }
+        let strength = c.isBroken ? Strength(LayoutEngine.brokenPriority) : Strength(Double(c.priority.rawValue))
+        if case let .contentSize(hugging, compression) = c.origin {
+            return [Cassowary.Constraint(expression: expression, relation: .lessThanOrEqual,
+                                         strength: Strength(Double(hugging.rawValue))),
+                    Cassowary.Constraint(expression: expression, relation: .greaterThanOrEqual,
+                                         strength: Strength(Double(compression.rawValue)))]
+        }
+        let relation: Cassowary.Relation = switch c.relation {
+        case .lessThanOrEqual: .lessThanOrEqual
+        case .equal: .equal
+        case .greaterThanOrEqual: .greaterThanOrEqual
+        }
+        return [Cassowary.Constraint(expression: expression, relation: relation, strength: strength)]
+    }
+
+    /// Brings a view's generated constraints in line with its properties: constants change in
+    /// place, anything else is replaced.
+    func updateGenerated(_ v: View) {
+        var g = v.generated
+        let isRoot = v.superview == nil
+        sync(&g.autoresizing, v.translatesAutoresizingMaskIntoConstraints && !isRoot ? autoresizingSpecs(v) : [])
+        sync(&g.encapsulated, v.translatesAutoresizingMaskIntoConstraints && isRoot ? encapsulatedSpecs(v) : [])
+        sync(&g.contentSize, contentSizeSpecs(v))
+        sync(&g.margins, v.marginsGuide.map { marginSpecs(v, $0) } ?? [])
+        sync(&g.safeArea, v.safeAreaGuide.map { safeAreaSpecs(v, $0) } ?? [])
+        v.generated = g
+    }
+
+    /// Replaces `current` by constraints matching `wanted`, changing only constants when the
+    /// rest is the same.
+    private func sync(_ current: inout [LayoutConstraint], _ wanted: [LayoutConstraint]) {
+        if current.count == wanted.count,
+           zip(current, wanted).allSatisfy({ $0.hasSameShape(as: $1) }) {
+            for (c, w) in zip(current, wanted) where c.constant != w.constant { c.constant = w.constant }
+            return
+        }
+        for c in current { deactivate(c) }
+        for w in wanted { activate(w) }
+        current = wanted
+    }
+
+    private func autoresizingSpecs(_ v: View) -> [LayoutConstraint] {
+        guard let parent = v.superview else { return [] }
+        let reference = v.autoresizingReference ?? (v.frame, parent.frame.size)
+        v.autoresizingReference = reference
+        let f = reference.frame, s = reference.superSize
+        let mask = v.autoresizingMask
+        let h = axisSpecs(lead: f.minX, size: f.width, trail: s.width - f.maxX, superSize: s.width,
+                          flexible: (mask.contains(.flexibleLeftMargin), mask.contains(.flexibleWidth), mask.contains(.flexibleRightMargin)))
+        let vv = axisSpecs(lead: f.minY, size: f.height, trail: s.height - f.maxY, superSize: s.height,
+                           flexible: (mask.contains(.flexibleTopMargin), mask.contains(.flexibleHeight), mask.contains(.flexibleBottomMargin)))
+        let code = "h=\(h.code) v=\(vv.code)"
+        func make(_ attr: LayoutConstraint.Attribute, _ superAttr: LayoutConstraint.Attribute, _ k: Double, _ c: Double) -> LayoutConstraint {
+            LayoutConstraint(v, attr, .equal, k == 0 ? nil : parent, superAttr, multiplier: k == 0 ? 1 : k,
+                             constant: c, origin: .autoresizing(mask: code))
+        }
+        return [make(.left, .width, h.position.k, h.position.c), make(.top, .height, vv.position.k, vv.position.c),
+                make(.width, .width, h.size.k, h.size.c), make(.height, .height, vv.size.k, vv.size.c)]
+    }
+
+    /// One axis of an autoresizing mask: position and size as `k × superSize + c`, sharing a
+    /// change of the superview's size among the flexible parts in proportion to their sizes.
+    private func axisSpecs(lead: Double, size: Double, trail: Double, superSize: Double,
+                           flexible: (Bool, Bool, Bool))
+        -> (position: (k: Double, c: Double), size: (k: Double, c: Double), code: String) {
+        let parts = [lead, size, trail]
+        let flags = [flexible.0, flexible.1, flexible.2]
+        let count = flags.filter { $0 }.count
+        let code = (flexible.0 ? "&" : "-") + (flexible.1 ? "&" : "-") + (flexible.2 || count == 0 ? "&" : "-")
+        guard count > 0 else { return ((0, lead), (0, size), code) }
+        let total = zip(parts, flags).reduce(0) { $0 + ($1.1 ? $1.0 : 0) }
+        func share(_ i: Int) -> Double {
+            guard flags[i] else { return 0 }
+            return total == 0 ? 1 / Double(count) : parts[i] / total
+        }
+        let kPosition = share(0), kSize = share(1)
+        return ((kPosition, lead - kPosition * superSize), (kSize, size - kSize * superSize), code)
+    }
+
+    private func encapsulatedSpecs(_ v: View) -> [LayoutConstraint] {
+        [LayoutConstraint(v, .width, .equal, nil, .notAnAttribute, constant: v.frame.width, origin: .system,
+                          identifier: "UIView-Encapsulated-Layout-Width"),
+         LayoutConstraint(v, .height, .equal, nil, .notAnAttribute, constant: v.frame.height, origin: .system,
+                          identifier: "UIView-Encapsulated-Layout-Height")]
+    }
+
+    private func contentSizeSpecs(_ v: View) -> [LayoutConstraint] {
+        let size = v.intrinsicContentSize
+        var list: [LayoutConstraint] = []
+        for (axis, value) in [(LayoutConstraint.Axis.horizontal, size.width), (.vertical, size.height)] {
+            precondition(value.isFinite, "\(v.debugName) returned a non-finite intrinsicContentSize \(size). Return View.noIntrinsicMetric for a dimension without one.")
+            if value == View.noIntrinsicMetric { continue }
+            precondition(value >= 0, "\(v.debugName) returned a negative intrinsicContentSize \(size). Return View.noIntrinsicMetric for a dimension without one.")
+            list.append(LayoutConstraint(v, axis == .horizontal ? .width : .height, .equal, nil, .notAnAttribute,
+                                         constant: value,
+                                         origin: .contentSize(hugging: v.contentHuggingPriority(for: axis),
+                                                              compression: v.contentCompressionResistancePriority(for: axis))))
+        }
+        return list
+    }
+
+    private func marginSpecs(_ v: View, _ g: LayoutGuide) -> [LayoutConstraint] {
+        var m = v.layoutMargins
+        if v.insetsLayoutMarginsFromSafeArea {
+            let s = v.safeAreaInsets
+            m = EdgeInsets(top: m.top + s.top, left: m.left + s.left, bottom: m.bottom + s.bottom, right: m.right + s.right)
+        }
+        return guideSpecs(v, g, m, names: ["UIView-leftMargin-guide-constraint", "UIView-rightMargin-guide-constraint",
+                                           "UIView-topMargin-guide-constraint", "UIView-bottomMargin-guide-constraint"])
+    }
+
+    private func safeAreaSpecs(_ v: View, _ g: LayoutGuide) -> [LayoutConstraint] {
+        guideSpecs(v, g, v.safeAreaInsets, names: ["UIViewSafeAreaLayoutGuide-left", "UIViewSafeAreaLayoutGuide-right",
+                                                   "UIViewSafeAreaLayoutGuide-top", "UIViewSafeAreaLayoutGuide-bottom"])
+    }
+
+    /// A guide inset from its view's edges: written as UIKit does, in the "forward" direction
+    /// so that each prints in visual format (`H:|-(8)-[guide]`, `V:[guide]-(8)-|`).
+    private func guideSpecs(_ v: View, _ g: LayoutGuide, _ m: EdgeInsets, names: [String]) -> [LayoutConstraint] {
+        [LayoutConstraint(g, .left, .equal, v, .left, constant: m.left, origin: .system, identifier: names[0]),
+         LayoutConstraint(v, .right, .equal, g, .right, constant: m.right, origin: .system, identifier: names[1]),
+         LayoutConstraint(g, .top, .equal, v, .top, constant: m.top, origin: .system, identifier: names[2]),
+         LayoutConstraint(v, .bottom, .equal, g, .bottom, constant: m.bottom, origin: .system, identifier: names[3])]
+    }
+}
+
+extension LayoutConstraint {
+    /// Everything but the constant is the same (a generated constraint can then be updated in place).
+    func hasSameShape(as other: LayoutConstraint) -> Bool {
+        guard first === other.first, second === other.second, firstAttribute == other.firstAttribute,
+              secondAttribute == other.secondAttribute, relation == other.relation,
+              multiplier == other.multiplier, priority == other.priority, identifier == other.identifier else { return false }
+        switch (origin, other.origin) {
+        case (.user, .user), (.system, .system): return true
+        case let (.autoresizing(a), .autoresizing(b)): return a == b
+        case let (.contentSize(h1, c1), .contentSize(h2, c2)): return h1 == h2 && c1 == c2
+        default: return false
+        }
+    }
+}

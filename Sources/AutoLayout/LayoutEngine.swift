@@ -1,0 +1,356 @@
+import Cassowary
+
+/// The solver behind one view hierarchy (UIKit's `NSISEngine`), shared by the root and its
+/// descendants (``View/layoutEngine``).
+///
+/// Changes (activations, constants, frames of autoresizing views, intrinsic sizes) are queued
+/// and applied together at the next ``View/layoutIfNeeded()``: removals, then constant changes in
+/// place, then additions as one batch. When required constraints conflict, the engine reports
+/// the minimal conflicting group in UIKit's words, breaks one constraint of it, and goes on.
+public final class LayoutEngine {
+    /// The root view, which owns the engine.
+    public private(set) weak var root: View?
+    var solver = Solver()
+    /// The layout constraint behind each solver constraint (background bounds have none).
+    var owners: [UInt64: LayoutConstraint] = [:]
+
+    /// Constraints waiting to be added, constants waiting to be changed, solver constraints
+    /// waiting to be removed, views whose generated constraints need a look.
+    private var toAdd: [LayoutConstraint] = []
+    private var toChange: [LayoutConstraint] = []
+    private var toRemove: [Cassowary.Constraint] = []
+    private var dirtyViews: [View] = []
+    private var needsFrames = true
+    private var sequence = 0
+
+    /// Every conflict the engine resolved, oldest first.
+    public internal(set) var conflicts: [UnsatisfiableConstraints] = []
+    /// Called for each conflict; by default it writes the message to standard error, as UIKit
+    /// writes it to the console.
+    public var onUnsatisfiable: (UnsatisfiableConstraints) -> Void = { writeToStandardError($0.message) }
+    /// Fittings whose size an axis's constraints did not determine, oldest first.
+    public internal(set) var fittingIssues: [FittingIssue] = []
+    /// Called for each fitting issue; by default it writes the issue to standard error.
+    public var onFittingIssue: (FittingIssue) -> Void = { writeToStandardError($0.message) }
+
+    private var itemAddresses: UInt64 = 0
+    private var constraintAddresses: UInt64 = 0
+
+    init(root: View) {
+        self.root = root
+        viewNeedsUpdate(root)
+    }
+
+    // MARK: Addresses
+
+    func nextItemAddress() -> UInt64 {
+        itemAddresses += 1
+        return 0x7f80_0000_1000 + itemAddresses * 0x200
+    }
+
+    func nextConstraintAddress() -> UInt64 {
+        constraintAddresses += 1
+        return 0x6000_0000_1000 + constraintAddresses * 0x80
+    }
+
+    // MARK: Queueing changes
+
+    func activate(_ c: LayoutConstraint) {
+        sequence += 1
+        c.activationSequence = sequence
+        c.engine = self
+        enqueueAdd(c)
+    }
+
+    func deactivate(_ c: LayoutConstraint) {
+        unregister(c)
+        c.engine = nil
+        c.isBroken = false
+    }
+
+    private func enqueueAdd(_ c: LayoutConstraint) {
+        if c.isQueued { return }
+        c.isQueued = true
+        toAdd.append(c)
+    }
+
+    /// Takes a constraint's solver constraints out of the engine (at the next pass).
+    private func unregister(_ c: LayoutConstraint) {
+        for s in c.solverConstraints {
+            toRemove.append(s)
+            owners[s.id] = nil
+        }
+        c.solverConstraints = []
+    }
+
+    func constantChanged(_ c: LayoutConstraint) {
+        guard !c.solverConstraints.isEmpty else { return }
+        toChange.append(c)
+    }
+
+    /// The priority or the expression changed: replace the solver constraints.
+    func definitionChanged(_ c: LayoutConstraint) {
+        guard c.engine === self, !c.solverConstraints.isEmpty else { return }
+        unregister(c)
+        enqueueAdd(c)
+    }
+
+    func viewNeedsUpdate(_ view: View) {
+        view.needsConstraintUpdate = true
+        dirtyViews.append(view)
+    }
+
+    func setNeedsLayout() { needsFrames = true }
+
+    /// Leading and trailing flip somewhere: re-express every constraint.
+    func directionChanged() {
+        guard let root else { return }
+        forEachView(root) { v in
+            for c in v.constraints { definitionChanged(c) }
+            for c in v.generated.all { definitionChanged(c) }
+            viewNeedsUpdate(v)
+        }
+    }
+
+    // MARK: Hierarchy changes
+
+    /// A subtree joins this hierarchy: its constraints move here from its old engine.
+    func adopt(subtree: View, from old: LayoutEngine?, superSize: Size) {
+        forEachView(subtree) { v in
+            v.autoresizingReference = nil
+            for c in v.constraints {
+                c.solverConstraints = []
+                c.isQueued = false
+                activate(c)
+            }
+            for c in v.generated.all { c.solverConstraints = []; c.engine = nil }
+            v.generated = GeneratedConstraints()
+            v.background = []
+            for g in v.layoutGuides { g.background = [] }
+            viewNeedsUpdate(v)
+        }
+        needsFrames = true
+    }
+
+    /// A subtree leaves this hierarchy: constraints that cross its boundary are deactivated, the
+    /// others move to the subtree's new engine.
+    func release(subtree: View) {
+        guard let root else { return }
+        var inside: Set<ObjectIdentifier> = []
+        forEachView(subtree) { v in
+            inside.insert(ObjectIdentifier(v))
+            for g in v.layoutGuides { inside.insert(ObjectIdentifier(g)) }
+        }
+        func isInside(_ item: LayoutItem?) -> Bool { item.map { inside.contains(ObjectIdentifier($0)) } ?? false }
+        // Crossing constraints live on ancestors outside the subtree.
+        forEachView(root) { v in
+            for c in v.constraints where isInside(c.first) || isInside(c.second) { v.uninstall(c) }
+        }
+        let newEngine = subtree.layoutEngine
+        forEachView(subtree) { v in
+            for c in v.constraints {
+                unregister(c)
+                c.isQueued = false
+                newEngine.activate(c)
+            }
+            for c in v.generated.all { unregister(c); c.engine = nil }
+            v.generated = GeneratedConstraints()
+            removeBackground(of: v)
+            for g in v.layoutGuides { removeBackground(of: g) }
+            newEngine.viewNeedsUpdate(v)
+        }
+        needsFrames = true
+    }
+
+    /// A guide leaves its view: constraints using it are deactivated.
+    func release(guide: LayoutGuide) {
+        guard let root else { return }
+        forEachView(root) { v in
+            for c in v.constraints where c.first === guide || c.second === guide { v.uninstall(c) }
+        }
+        removeBackground(of: guide)
+    }
+
+    private func removeBackground(of item: LayoutItem) {
+        toRemove.append(contentsOf: item.background)
+        item.background = []
+    }
+
+    // MARK: Layout pass
+
+    /// Applies every queued change, re-solves, and writes the frames that changed.
+    func layoutIfNeeded() {
+        let changed = flush()
+        if changed || needsFrames { writeFrames() }
+    }
+
+    /// Applies queued changes to the solver. Returns whether anything changed.
+    @discardableResult
+    func flush() -> Bool {
+        if toAdd.isEmpty && toChange.isEmpty && toRemove.isEmpty && dirtyViews.isEmpty { return false }
+        let views = dirtyViews
+        dirtyViews = []
+        for v in views where v.needsConstraintUpdate && v.rootView === root {
+            v.needsConstraintUpdate = false
+            updateGenerated(v)
+        }
+        if !toRemove.isEmpty {
+            do { try solver.remove(toRemove) } catch { preconditionFailure("layout engine bookkeeping: \(error)") }
+            toRemove = []
+        }
+        let changes = toChange
+        toChange = []
+        for c in changes where !c.solverConstraints.isEmpty { applyConstant(c) }
+        var batch: [LayoutConstraint] = []
+        var background: [Cassowary.Constraint] = []
+        for c in toAdd {
+            c.isQueued = false
+            guard c.engine === self, c.solverConstraints.isEmpty, c.first != nil else { continue }
+            c.solverConstraints = makeSolverConstraints(c)
+            for s in c.solverConstraints { owners[s.id] = c }
+            batch.append(c)
+        }
+        toAdd = []
+        if let root { collectBackground(root, into: &background) }
+        addResolvingConflicts(background: background, batch: batch, into: &solver)
+        needsFrames = true
+        return true
+    }
+
+    /// Gives every item of the hierarchy its non-negative size (and the root its origin).
+    private func collectBackground(_ root: View, into list: inout [Cassowary.Constraint]) {
+        forEachView(root) { v in
+            if v.background.isEmpty {
+                v.background = backgroundConstraints(v, isRoot: v === root)
+                list.append(contentsOf: v.background)
+            }
+            for g in v.layoutGuides where g.background.isEmpty {
+                g.background = backgroundConstraints(g, isRoot: false)
+                list.append(contentsOf: g.background)
+            }
+        }
+    }
+
+    func backgroundConstraints(_ item: LayoutItem, isRoot: Bool) -> [Cassowary.Constraint] {
+        var list = [item.width >= 0, item.height >= 0]
+        if isRoot { list += [item.minX == 0, item.minY == 0] }
+        return list
+    }
+
+    /// Adds `background` and the batch to `solver`; while required constraints conflict,
+    /// reports the group, demotes the constraint the policy picks, and tries again.
+    ///
+    /// `isMain` says whether `solver` is the engine's own. A fitting's scratch solver demotes
+    /// the broken constraint locally, and the engine's solver follows at the next pass.
+    func addResolvingConflicts(background: [Cassowary.Constraint], batch: [LayoutConstraint],
+                               into solver: inout Solver, isMain: Bool = true) {
+        if !background.isEmpty {
+            do { try solver.add(background) } catch { preconditionFailure("layout engine bookkeeping: \(error)") }
+        }
+        var pending = batch.map { ($0, $0.solverConstraints) }
+        while true {
+            do {
+                try solver.add(pending.flatMap(\.1))
+                return
+            } catch .unsatisfiable(let culprit, let conflicting) {
+                let broken = resolveConflict(group: [culprit] + conflicting)
+                let current = broken.solverConstraints
+                let demoted = isMain ? replaceSolverConstraints(broken) : makeSolverConstraints(broken)
+                if let i = pending.firstIndex(where: { $0.0 === broken }) {
+                    pending[i].1 = demoted
+                } else {
+                    do {
+                        try solver.remove(current)
+                        try solver.add(demoted)
+                    } catch { preconditionFailure("layout engine bookkeeping: \(error)") }
+                }
+                if !isMain { definitionChanged(broken) }
+            } catch {
+                preconditionFailure("layout engine bookkeeping: \(error)")
+            }
+        }
+    }
+
+    /// Rebuilds a constraint's solver constraints (after its strength changed), keeping owners.
+    @discardableResult
+    private func replaceSolverConstraints(_ c: LayoutConstraint) -> [Cassowary.Constraint] {
+        for s in c.solverConstraints { owners[s.id] = nil }
+        c.solverConstraints = makeSolverConstraints(c)
+        for s in c.solverConstraints { owners[s.id] = c }
+        return c.solverConstraints
+    }
+
+    /// Changes a constant in place; on a conflict, breaks a constraint and tries again.
+    private func applyConstant(_ c: LayoutConstraint) {
+        while true {
+            let targets = makeSolverConstraints(c)
+            do {
+                for (s, t) in zip(c.solverConstraints, targets) {
+                    try solver.setConstant(t.expression.constant, for: s)
+                }
+                return
+            } catch .unsatisfiable(let culprit, let conflicting) {
+                let broken = resolveConflict(group: [culprit] + conflicting)
+                let old = broken.solverConstraints
+                replaceSolverConstraints(broken)
+                do {
+                    try solver.remove(old)
+                    try solver.add(broken.solverConstraints)
+                } catch { preconditionFailure("layout engine bookkeeping: \(error)") }
+                if broken === c { return }
+            } catch {
+                preconditionFailure("layout engine bookkeeping: \(error)")
+            }
+        }
+    }
+
+    // MARK: Frames
+
+    private func writeFrames() {
+        needsFrames = false
+        guard let root else { return }
+        solver.updateVariables()
+        let x = value(root.minX), y = value(root.minY)
+        root.isApplyingLayout = true
+        root.frame = Rect(x: root.frame.minX, y: root.frame.minY, width: value(root.width), height: value(root.height))
+        root.isApplyingLayout = false
+        writeGuides(root, x, y)
+        for v in root.subviews { writeFrames(v, parentX: x, parentY: y) }
+    }
+
+    private func writeFrames(_ v: View, parentX: Double, parentY: Double) {
+        let x = value(v.minX), y = value(v.minY)
+        let frame = Rect(x: x - parentX, y: y - parentY, width: value(v.width), height: value(v.height))
+        if frame != v.frame {
+            v.isApplyingLayout = true
+            v.frame = frame
+            v.isApplyingLayout = false
+        }
+        writeGuides(v, x, y)
+        for s in v.subviews { writeFrames(s, parentX: x, parentY: y) }
+    }
+
+    private func writeGuides(_ v: View, _ x: Double, _ y: Double) {
+        for g in v.layoutGuides {
+            g.layoutFrame = Rect(x: value(g.minX) - x, y: value(g.minY) - y, width: value(g.width), height: value(g.height))
+        }
+    }
+
+    func value(_ v: Variable) -> Double { cleaned(solver.value(of: v)) }
+}
+
+/// Removes floating-point noise from a solved value: 358.99999999999994 becomes 359, while a
+/// genuine third (13.333333333333334) stays as it is.
+func cleaned(_ v: Double) -> Double {
+    let r = (v * 1e6).rounded() / 1e6
+    return abs(r - v) < 1e-7 ? r + 0 : v
+}
+
+/// Visits a view and its descendants, parents first.
+func forEachView(_ root: View, _ body: (View) -> Void) {
+    var stack = [root]
+    while let v = stack.popLast() {
+        body(v)
+        stack.append(contentsOf: v.subviews.reversed())
+    }
+}

@@ -1,0 +1,401 @@
+import Cassowary
+
+/// A rectangle in a hierarchy, laid out by constraints (UIKit's `UIView`).
+///
+/// Subclass it to give a view an ``intrinsicContentSize``. Every hierarchy has one
+/// ``LayoutEngine``, kept by its root and shared by all descendants; frames come from that
+/// engine at ``layoutIfNeeded()``.
+open class View: LayoutItem, CustomStringConvertible {
+    /// Which edges and sizes follow the superview when it resizes (UIKit's `UIView.AutoresizingMask`).
+    public struct AutoresizingMask: OptionSet, Hashable, Sendable {
+        /// The mask's bits.
+        public let rawValue: Int
+        /// Creates a mask from its bits.
+        public init(rawValue: Int) { self.rawValue = rawValue }
+        /// The left margin stretches.
+        public static let flexibleLeftMargin = AutoresizingMask(rawValue: 1 << 0)
+        /// The width stretches.
+        public static let flexibleWidth = AutoresizingMask(rawValue: 1 << 1)
+        /// The right margin stretches.
+        public static let flexibleRightMargin = AutoresizingMask(rawValue: 1 << 2)
+        /// The top margin stretches.
+        public static let flexibleTopMargin = AutoresizingMask(rawValue: 1 << 3)
+        /// The height stretches.
+        public static let flexibleHeight = AutoresizingMask(rawValue: 1 << 4)
+        /// The bottom margin stretches.
+        public static let flexibleBottomMargin = AutoresizingMask(rawValue: 1 << 5)
+    }
+
+    /// How a view's content reads (UIKit's `UISemanticContentAttribute`).
+    public enum SemanticContentAttribute: Int, Sendable {
+        /// Follow the superview (the root reads left to right).
+        case unspecified = 0
+        /// Playback controls: always left to right.
+        case playback
+        /// Directional controls: always left to right.
+        case spatial
+        /// Always left to right.
+        case forceLeftToRight
+        /// Always right to left.
+        case forceRightToLeft
+    }
+
+    /// "No size in this dimension" for ``intrinsicContentSize`` (UIKit's `UIView.noIntrinsicMetric`).
+    public static let noIntrinsicMetric: Double = -1
+    /// The smallest size: fit to it to get a view's compressed size.
+    public static let layoutFittingCompressedSize = Size(width: 0, height: 0)
+    /// A large size: fit to it to get a view's expanded size (UIKit uses 10000 × 10000).
+    public static let layoutFittingExpandedSize = Size(width: 10000, height: 10000)
+
+    // MARK: Hierarchy
+
+    /// The view that contains this one.
+    public private(set) weak var superview: View?
+    /// The views this one contains, back to front.
+    public private(set) var subviews: [View] = []
+    /// The guides this view owns, including the margins and safe-area guides once used.
+    public private(set) var layoutGuides: [LayoutGuide] = []
+    /// The constraints installed on this view (each activated constraint is installed on the
+    /// closest common ancestor of its items).
+    public private(set) var constraints: [LayoutConstraint] = []
+
+    /// The engine of a root view (created when first needed).
+    var ownEngine: LayoutEngine?
+    /// Constraints the framework keeps for this view: autoresizing, content size, guides.
+    var generated = GeneratedConstraints()
+    /// Whether the engine must look at this view's generated constraints again.
+    var needsConstraintUpdate = false
+
+    // MARK: Geometry
+
+    /// The view's rectangle in its superview's coordinates. Set it to place a view that
+    /// translates its autoresizing mask into constraints; otherwise layout overwrites it.
+    public var frame: Rect {
+        didSet {
+            if frame != oldValue, !isApplyingLayout { autoresizingReference = nil; setNeedsConstraintUpdate() }
+        }
+    }
+    /// The view's rectangle in its own coordinates: the frame's size at the origin.
+    public var bounds: Rect {
+        get { Rect(origin: .zero, size: frame.size) }
+        set { frame.size = newValue.size }
+    }
+    /// The superview size and own frame the autoresizing constraints are relative to.
+    var autoresizingReference: (frame: Rect, superSize: Size)?
+    var isApplyingLayout = false
+
+    /// Whether the frame is turned into constraints (`NSAutoresizingMaskLayoutConstraint`s):
+    /// true by default, as in UIKit. Set it to false on every view you position with constraints.
+    public var translatesAutoresizingMaskIntoConstraints = true {
+        didSet { if translatesAutoresizingMaskIntoConstraints != oldValue { setNeedsConstraintUpdate() } }
+    }
+    /// How the frame follows the superview's size when autoresizing constraints are made.
+    public var autoresizingMask: AutoresizingMask = [] {
+        didSet { if autoresizingMask != oldValue { setNeedsConstraintUpdate() } }
+    }
+    /// Hidden views still take part in layout, as in UIKit (stack views treat them specially).
+    public var isHidden = false
+    /// A name for tests and descriptions: conflict messages quote it after the address.
+    public var accessibilityIdentifier: String?
+    /// Whether the view reads left to right or right to left; `.unspecified` follows the superview.
+    public var semanticContentAttribute: SemanticContentAttribute = .unspecified {
+        didSet { if semanticContentAttribute != oldValue { layoutEngine.directionChanged() } }
+    }
+
+    /// Creates a view with a frame.
+    public init(frame: Rect) {
+        self.frame = frame
+        super.init()
+    }
+
+    /// Creates a view with a zero frame.
+    public override convenience init() { self.init(frame: .zero) }
+
+    /// The class name descriptions print: UIKit's name for the framework's classes, the
+    /// module-qualified name for subclasses (`MyApp.AvatarView`).
+    var className: String {
+        if let name = uikitClassNames[ObjectIdentifier(type(of: self))] { return name }
+        return String(reflecting: type(of: self))
+    }
+
+    override var hostView: View? { self }
+
+    override var debugName: String {
+        var s = "\(className):\(addressString)"
+        if let label = debugLabel { s += "'\(truncatedLabel(label))'" }
+        return s
+    }
+
+    /// What descriptions quote after the address: the accessibility identifier, else the text.
+    var debugLabel: String? { accessibilityIdentifier }
+
+    /// `<UIView: 0x…; frame = (0 0; 320 44)>`, as UIKit prints a view.
+    public var description: String { "<\(className): \(addressString); frame = \(frame)>" }
+
+    /// Adds a view at the front, removing it from its previous superview first.
+    public func addSubview(_ view: View) {
+        precondition(view !== self && !isDescendant(of: view),
+                     "Can't add self as subview, or a superview as a subview: \(view.debugName) contains \(debugName).")
+        if view.superview === self {
+            subviews.removeAll { $0 === view }
+            subviews.append(view)
+            return
+        }
+        view.removeFromSuperview()
+        let engine = layoutEngine
+        let childEngine = view.ownEngine
+        view.ownEngine = nil
+        let size = frame.size
+        subviews.append(view)
+        view.superview = self
+        engine.adopt(subtree: view, from: childEngine, superSize: size)
+    }
+
+    /// Removes the view from its superview. Constraints between its subtree and the rest of the
+    /// old hierarchy are deactivated; constraints inside the subtree move to its new engine.
+    public func removeFromSuperview() {
+        guard let parent = superview else { return }
+        let engine = layoutEngine
+        parent.subviews.removeAll { $0 === self }
+        superview = nil
+        engine.release(subtree: self)
+    }
+
+    /// Whether `view` is this view or one of its ancestors.
+    public func isDescendant(of view: View) -> Bool {
+        var v: View? = self
+        while let current = v {
+            if current === view { return true }
+            v = current.superview
+        }
+        return false
+    }
+
+    /// The top of the hierarchy.
+    var rootView: View {
+        var v = self
+        while let s = v.superview { v = s }
+        return v
+    }
+
+    func closestCommonAncestor(with other: View) -> View? {
+        var ancestors: Set<ObjectIdentifier> = []
+        var v: View? = self
+        while let current = v { ancestors.insert(ObjectIdentifier(current)); v = current.superview }
+        v = other
+        while let current = v {
+            if ancestors.contains(ObjectIdentifier(current)) { return current }
+            v = current.superview
+        }
+        return nil
+    }
+
+    /// The engine that lays out this view's hierarchy (shared by the root and its descendants).
+    public var layoutEngine: LayoutEngine {
+        let root = rootView
+        if let engine = root.ownEngine { return engine }
+        let engine = LayoutEngine(root: root)
+        root.ownEngine = engine
+        return engine
+    }
+
+    var effectiveRightToLeft: Bool {
+        switch semanticContentAttribute {
+        case .forceRightToLeft: return true
+        case .forceLeftToRight, .playback, .spatial: return false
+        case .unspecified: return superview?.effectiveRightToLeft ?? false
+        }
+    }
+
+    // MARK: Constraints
+
+    /// Installs a constraint on this view and activates it. The view must contain both items.
+    public func addConstraint(_ constraint: LayoutConstraint) {
+        guard constraint.engine == nil else { return }
+        let ancestor = constraint.commonAncestor()
+        precondition(ancestor.isDescendant(of: self),
+                     "The view hierarchy is not prepared for the constraint: \(constraint)\n\tWhen added to a view, the constraint's items must be descendants of that view (or the view itself).")
+        install(constraint)
+    }
+
+    /// Installs and activates constraints as one batch.
+    public func addConstraints(_ constraints: [LayoutConstraint]) { constraints.forEach(addConstraint) }
+
+    /// Deactivates a constraint installed on this view.
+    public func removeConstraint(_ constraint: LayoutConstraint) {
+        if constraint.installedOn === self { uninstall(constraint) }
+    }
+
+    /// Deactivates constraints installed on this view.
+    public func removeConstraints(_ constraints: [LayoutConstraint]) { constraints.forEach(removeConstraint) }
+
+    func install(_ c: LayoutConstraint) {
+        constraints.append(c)
+        c.installedOn = self
+        layoutEngine.activate(c)
+    }
+
+    func uninstall(_ c: LayoutConstraint) {
+        if let i = constraints.firstIndex(where: { $0 === c }) { constraints.remove(at: i) }
+        c.installedOn = nil
+        c.engine?.deactivate(c)
+    }
+
+    // MARK: Intrinsic size
+
+    /// The size the content wants, or ``noIntrinsicMetric`` in a dimension without one.
+    /// Override it, and call ``invalidateIntrinsicContentSize()`` when it changes.
+    open var intrinsicContentSize: Size { Size(width: View.noIntrinsicMetric, height: View.noIntrinsicMetric) }
+
+    /// Tells the engine that ``intrinsicContentSize`` changed.
+    open func invalidateIntrinsicContentSize() { setNeedsConstraintUpdate() }
+
+    var huggingPriorities = (horizontal: LayoutPriority.defaultLow, vertical: LayoutPriority.defaultLow)
+    var compressionPriorities = (horizontal: LayoutPriority.defaultHigh, vertical: LayoutPriority.defaultHigh)
+
+    /// How strongly the view resists growing beyond its intrinsic size on an axis (default 250).
+    public func contentHuggingPriority(for axis: LayoutConstraint.Axis) -> LayoutPriority {
+        axis == .horizontal ? huggingPriorities.horizontal : huggingPriorities.vertical
+    }
+    /// Sets how strongly the view resists growing beyond its intrinsic size on an axis.
+    public func setContentHuggingPriority(_ priority: LayoutPriority, for axis: LayoutConstraint.Axis) {
+        precondition(priority.isValid, "Content hugging priority \(priority.rawValue) is out of range: use 1…1000.")
+        if axis == .horizontal { huggingPriorities.horizontal = priority } else { huggingPriorities.vertical = priority }
+        setNeedsConstraintUpdate()
+    }
+    /// How strongly the view resists shrinking below its intrinsic size on an axis (default 750).
+    public func contentCompressionResistancePriority(for axis: LayoutConstraint.Axis) -> LayoutPriority {
+        axis == .horizontal ? compressionPriorities.horizontal : compressionPriorities.vertical
+    }
+    /// Sets how strongly the view resists shrinking below its intrinsic size on an axis.
+    public func setContentCompressionResistancePriority(_ priority: LayoutPriority, for axis: LayoutConstraint.Axis) {
+        precondition(priority.isValid, "Compression resistance priority \(priority.rawValue) is out of range: use 1…1000.")
+        if axis == .horizontal { compressionPriorities.horizontal = priority } else { compressionPriorities.vertical = priority }
+        setNeedsConstraintUpdate()
+    }
+
+    // MARK: Margins and safe area
+
+    /// The margins in the reading direction (default 8 on every side).
+    public var directionalLayoutMargins = DirectionalEdgeInsets(top: 8, leading: 8, bottom: 8, trailing: 8) {
+        didSet { if directionalLayoutMargins != oldValue { setNeedsConstraintUpdate() } }
+    }
+    /// The margins by physical side: leading is left unless the view reads right to left.
+    public var layoutMargins: EdgeInsets {
+        get {
+            let m = directionalLayoutMargins
+            return effectiveRightToLeft
+                ? EdgeInsets(top: m.top, left: m.trailing, bottom: m.bottom, right: m.leading)
+                : EdgeInsets(top: m.top, left: m.leading, bottom: m.bottom, right: m.trailing)
+        }
+        set {
+            directionalLayoutMargins = effectiveRightToLeft
+                ? DirectionalEdgeInsets(top: newValue.top, leading: newValue.right, bottom: newValue.bottom, trailing: newValue.left)
+                : DirectionalEdgeInsets(top: newValue.top, leading: newValue.left, bottom: newValue.bottom, trailing: newValue.right)
+        }
+    }
+    /// Whether the margins are measured from the safe area rather than the edges (default true).
+    public var insetsLayoutMarginsFromSafeArea = true {
+        didSet { if insetsLayoutMarginsFromSafeArea != oldValue { setNeedsConstraintUpdate() } }
+    }
+    /// The part of the view not covered by bars or rounded corners. Hosts set it on their root
+    /// view (a window's or a cell's); it is 0 by default.
+    public var safeAreaInsets = EdgeInsets.zero {
+        didSet { if safeAreaInsets != oldValue { setNeedsConstraintUpdate() } }
+    }
+
+    var marginsGuide: LayoutGuide?
+    var safeAreaGuide: LayoutGuide?
+
+    /// The guide inset from the edges by ``layoutMargins`` (and the safe area), made on first use.
+    public var layoutMarginsGuide: LayoutGuide {
+        if let g = marginsGuide { return g }
+        let g = LayoutGuide(system: "UIViewLayoutMarginsGuide")
+        marginsGuide = g
+        addLayoutGuide(g)
+        return g
+    }
+    /// The guide inset from the edges by ``safeAreaInsets``, made on first use.
+    public var safeAreaLayoutGuide: LayoutGuide {
+        if let g = safeAreaGuide { return g }
+        let g = LayoutGuide(system: "UIViewSafeAreaLayoutGuide")
+        safeAreaGuide = g
+        addLayoutGuide(g)
+        return g
+    }
+
+    /// Adds a guide owned by this view, so constraints can use it.
+    public func addLayoutGuide(_ guide: LayoutGuide) {
+        precondition(guide.owningView == nil || guide.owningView === self,
+                     "\(guide.debugName) already belongs to \(guide.owningView!.debugName): remove it from that view first.")
+        if guide.owningView === self { return }
+        guide.owningView = self
+        layoutGuides.append(guide)
+        setNeedsConstraintUpdate()
+    }
+
+    /// Removes a guide, deactivating the constraints that use it.
+    public func removeLayoutGuide(_ guide: LayoutGuide) {
+        guard guide.owningView === self else { return }
+        layoutEngine.release(guide: guide)
+        layoutGuides.removeAll { $0 === guide }
+        if guide === marginsGuide { marginsGuide = nil }
+        if guide === safeAreaGuide { safeAreaGuide = nil }
+        guide.owningView = nil
+    }
+
+    // MARK: Layout
+
+    func setNeedsConstraintUpdate() {
+        if needsConstraintUpdate { return }
+        needsConstraintUpdate = true
+        layoutEngine.viewNeedsUpdate(self)
+    }
+
+    /// Asks for a layout pass; ``layoutIfNeeded()`` performs it.
+    public func setNeedsLayout() { layoutEngine.setNeedsLayout() }
+
+    /// Solves what changed since the last pass and updates the frames of the hierarchy.
+    public func layoutIfNeeded() { layoutEngine.layoutIfNeeded() }
+
+    /// The baseline views: the view itself unless a subclass forwards to a subview.
+    open var forFirstBaselineLayout: View { self }
+    /// The view whose last baseline is this view's last baseline.
+    open var forLastBaselineLayout: View { self }
+
+    /// The first baseline's distance from the top, or nil for a view without text (its
+    /// baselines are its bottom edge).
+    var firstBaselineOffsetFromTop: Double? { nil }
+    /// The last baseline's distance from the bottom, or nil for a view without text.
+    var lastBaselineOffsetFromBottom: Double? { nil }
+
+    override func baselineExpression(first: Bool) -> Expression {
+        let target = first ? forFirstBaselineLayout : forLastBaselineLayout
+        if target !== self { return target.baselineExpression(first: first) }
+        if first, let offset = firstBaselineOffsetFromTop { return Expression([Term(minY)], constant: offset) }
+        if !first, let offset = lastBaselineOffsetFromBottom { return Expression([Term(minY), Term(height)], constant: -offset) }
+        return Expression([Term(minY), Term(height)])
+    }
+}
+
+/// UIKit's names for the framework's own classes, used in descriptions.
+let uikitClassNames: [ObjectIdentifier: String] = [
+    ObjectIdentifier(View.self): "UIView",
+    ObjectIdentifier(LayoutGuide.self): "UILayoutGuide",
+    ObjectIdentifier(Label.self): "UILabel",
+]
+
+/// Cuts a label to UIKit's 25 characters plus `...`.
+func truncatedLabel(_ s: String) -> String {
+    s.count > 25 ? String(s.prefix(25)) + "..." : s
+}
+
+extension LayoutConstraint {
+    /// A direction for sizing priorities and constraint queries (UIKit's `NSLayoutConstraint.Axis`).
+    public enum Axis: Int, Sendable {
+        /// Left to right.
+        case horizontal = 0
+        /// Top to bottom.
+        case vertical = 1
+    }
+}
