@@ -232,29 +232,26 @@ public final class LayoutConstraint: CustomStringConvertible {
         validate()
     }
 
+    /// Traps on the combinations UIKit rejects, with UIKit's explanation.
     private func validate() {
+        let name = "NSLayoutConstraint for \(first.map(\.debugName) ?? "nil")"
         precondition(multiplier.isFinite && constant.isFinite,
-                     "NSLayoutConstraint for \(first.map(\.debugName) ?? "nil"): A multiplier or constant is not finite (multiplier \(multiplier), constant \(constant)). Pass finite numbers.")
-        precondition(firstAttribute != .notAnAttribute,
-                     "NSLayoutConstraint for \(first.map(\.debugName) ?? "nil"): the first attribute cannot be notAnAttribute.")
-        if second == nil || multiplier == 0 {
+                     "\(name): A multiplier or constant is not finite (multiplier \(multiplier), constant \(constant)). Pass finite numbers.")
+        precondition(firstAttribute != .notAnAttribute, "\(name): the first attribute cannot be notAnAttribute.")
+        if isAutoresizing { return }
+        guard second != nil, multiplier != 0 else {
             precondition(firstAttribute.isDimension,
-                         "NSLayoutConstraint for \(first.map(\.debugName) ?? "nil"): A multiplier of 0 or a nil second item together with a location for the first attribute creates an illegal constraint of a location equal to a constant. Location attributes must be specified in pairs.")
+                         "\(name): A multiplier of 0 or a nil second item together with a location for the first attribute creates an illegal constraint of a location equal to a constant. Location attributes must be specified in pairs.")
             return
         }
-        precondition(secondAttribute != .notAnAttribute,
-                     "NSLayoutConstraint for \(first.map(\.debugName) ?? "nil"): a second item needs a second attribute.")
-        precondition(firstAttribute.isDimension == secondAttribute.isDimension || firstAttribute.isHorizontal == secondAttribute.isHorizontal || firstAttribute.isDimension,
-                     "NSLayoutConstraint for \(first.map(\.debugName) ?? "nil"): Invalid pairing of layout attributes \(firstAttribute.name) and \(secondAttribute.name).")
-        if !firstAttribute.isDimension && !secondAttribute.isDimension {
-            precondition(firstAttribute.isHorizontal == secondAttribute.isHorizontal,
-                         "NSLayoutConstraint for \(first.map(\.debugName) ?? "nil"): Constraint improperly relates anchors of incompatible types: \(firstAttribute.name) and \(secondAttribute.name).")
-        }
+        precondition(secondAttribute != .notAnAttribute, "\(name): a second item needs a second attribute.")
+        precondition(firstAttribute.isDimension == secondAttribute.isDimension,
+                     "\(name): Invalid pairing of layout attributes \(firstAttribute.name) and \(secondAttribute.name): a size can only relate to a size, a location to a location.")
+        precondition(firstAttribute.isDimension || firstAttribute.isHorizontal == secondAttribute.isHorizontal,
+                     "\(name): Constraint improperly relates anchors of incompatible types: \(firstAttribute.name) and \(secondAttribute.name).")
         precondition(!(firstAttribute.followsDirection && secondAttribute.isAbsoluteHorizontal) &&
                      !(firstAttribute.isAbsoluteHorizontal && secondAttribute.followsDirection),
-                     "NSLayoutConstraint for \(first.map(\.debugName) ?? "nil"): A constraint cannot be made between a leading/trailing attribute and a right/left attribute. Use leading/trailing for both or neither.")
-        precondition(!firstAttribute.isDimension || secondAttribute.isDimension,
-                     "NSLayoutConstraint for \(first.map(\.debugName) ?? "nil"): Invalid pairing of layout attributes \(firstAttribute.name) and \(secondAttribute.name): a size cannot equal a location.")
+                     "\(name): A constraint cannot be made between a leading/trailing attribute and a right/left attribute. Use leading/trailing for both or neither.")
     }
 
     // MARK: Activation

@@ -22,7 +22,7 @@ extension LayoutEngine {
     /// Policy: the lowest priority; on ties, a constraint the app made rather than an
     /// autoresizing, encapsulated or other system one when the group has one; then the most
     /// recently activated.
-    func resolveConflict(group solverGroup: [Cassowary.Constraint]) -> LayoutConstraint {
+    func resolveConflict(group solverGroup: [Cassowary.Constraint], owners: [UInt64: LayoutConstraint]) -> LayoutConstraint {
         var group: [LayoutConstraint] = []
         for s in solverGroup {
             if let c = owners[s.id], !group.contains(where: { $0 === c }) { group.append(c) }

@@ -188,12 +188,7 @@ public final class LayoutEngine {
     @discardableResult
     func flush() -> Bool {
         if toAdd.isEmpty && toChange.isEmpty && toRemove.isEmpty && dirtyViews.isEmpty { return false }
-        let views = dirtyViews
-        dirtyViews = []
-        for v in views where v.needsConstraintUpdate && v.rootView === root {
-            v.needsConstraintUpdate = false
-            updateGenerated(v)
-        }
+        updateDirtyViews()
         if !toRemove.isEmpty {
             do { try solver.remove(toRemove) } catch { preconditionFailure("layout engine bookkeeping: \(error)") }
             toRemove = []
@@ -212,9 +207,19 @@ public final class LayoutEngine {
         }
         toAdd = []
         if let root { collectBackground(root, into: &background) }
-        addResolvingConflicts(background: background, batch: batch, into: &solver)
+        addResolvingConflicts(background: background, batch: batch.map { ($0, $0.solverConstraints) }, into: &solver)
         needsFrames = true
         return true
+    }
+
+    /// Brings the generated constraints of changed views up to date (queueing solver work).
+    func updateDirtyViews() {
+        let views = dirtyViews
+        dirtyViews = []
+        for v in views where v.needsConstraintUpdate && v.rootView === root {
+            v.needsConstraintUpdate = false
+            updateGenerated(v)
+        }
     }
 
     /// Gives every item of the hierarchy its non-negative size (and the root its origin).
@@ -240,31 +245,34 @@ public final class LayoutEngine {
     /// Adds `background` and the batch to `solver`; while required constraints conflict,
     /// reports the group, demotes the constraint the policy picks, and tries again.
     ///
-    /// `isMain` says whether `solver` is the engine's own. A fitting's scratch solver demotes
-    /// the broken constraint locally, and the engine's solver follows at the next pass.
-    func addResolvingConflicts(background: [Cassowary.Constraint], batch: [LayoutConstraint],
-                               into solver: inout Solver, isMain: Bool = true) {
+    /// With `owners`, `solver` is a scratch solver (a fitting's) whose constraints `owners`
+    /// maps back: the broken constraint is demoted there, and in the engine's own solver at the
+    /// next pass. Without it, `solver` is the engine's own.
+    func addResolvingConflicts(background: [Cassowary.Constraint],
+                               batch: [(LayoutConstraint, [Cassowary.Constraint])],
+                               into solver: inout Solver, owners scratch: [UInt64: LayoutConstraint]? = nil) {
         if !background.isEmpty {
             do { try solver.add(background) } catch { preconditionFailure("layout engine bookkeeping: \(error)") }
         }
-        var pending = batch.map { ($0, $0.solverConstraints) }
+        var pending = batch
         while true {
             do {
                 try solver.add(pending.flatMap(\.1))
                 return
             } catch .unsatisfiable(let culprit, let conflicting) {
-                let broken = resolveConflict(group: [culprit] + conflicting)
-                let current = broken.solverConstraints
-                let demoted = isMain ? replaceSolverConstraints(broken) : makeSolverConstraints(broken)
+                let broken = resolveConflict(group: [culprit] + conflicting, owners: scratch ?? owners)
+                let old = broken.solverConstraints
+                let demoted = scratch == nil ? replaceSolverConstraints(broken) : makeSolverConstraints(broken)
                 if let i = pending.firstIndex(where: { $0.0 === broken }) {
                     pending[i].1 = demoted
                 } else {
+                    precondition(scratch == nil, "layout engine bookkeeping: a scratch solver takes its constraints in one batch")
                     do {
-                        try solver.remove(current)
+                        try solver.remove(old)
                         try solver.add(demoted)
                     } catch { preconditionFailure("layout engine bookkeeping: \(error)") }
                 }
-                if !isMain { definitionChanged(broken) }
+                if scratch != nil { definitionChanged(broken) }
             } catch {
                 preconditionFailure("layout engine bookkeeping: \(error)")
             }
@@ -290,7 +298,7 @@ public final class LayoutEngine {
                 }
                 return
             } catch .unsatisfiable(let culprit, let conflicting) {
-                let broken = resolveConflict(group: [culprit] + conflicting)
+                let broken = resolveConflict(group: [culprit] + conflicting, owners: owners)
                 let old = broken.solverConstraints
                 replaceSolverConstraints(broken)
                 do {

@@ -36,30 +36,26 @@ extension View {
                                         withHorizontalFittingPriority horizontal: LayoutPriority,
                                         verticalFittingPriority vertical: LayoutPriority) -> Size {
         precondition(horizontal.isValid && vertical.isValid, "Fitting priorities must be from 1 to 1000.")
-        let engine = layoutEngine
-        engine.flush()
-        var solver = engine.fittingSolver(for: self)
         let axes: [(LayoutConstraint.Axis, Double, LayoutPriority, Variable)] = [
             (.horizontal, targetSize.width, horizontal, width), (.vertical, targetSize.height, vertical, height),
         ]
+        let engine = layoutEngine
+        engine.updateDirtyViews()
         var pulls: [LayoutConstraint] = []
         for (axis, target, priority, _) in axes where target.isFinite {
-            let c = LayoutConstraint(self, axis == .horizontal ? .width : .height, .equal, nil, .notAnAttribute,
-                                     constant: target, priority: priority, origin: .system,
-                                     identifier: axis == .horizontal ? "_UITemporaryLayoutWidth" : "_UITemporaryLayoutHeight")
-            c.solverConstraints = engine.makeSolverConstraints(c)
-            for s in c.solverConstraints { engine.owners[s.id] = c }
-            pulls.append(c)
+            pulls.append(LayoutConstraint(self, axis == .horizontal ? .width : .height, .equal, nil, .notAnAttribute,
+                                          constant: target, priority: priority, origin: .system,
+                                          identifier: axis == .horizontal ? "_UITemporaryLayoutWidth" : "_UITemporaryLayoutHeight"))
         }
-        defer { for c in pulls { for s in c.solverConstraints { engine.owners[s.id] = nil } } }
-        engine.addResolvingConflicts(background: [], batch: pulls, into: &solver, isMain: false)
+        let (base, pullConstraints) = engine.fittingSolver(for: self, pulls: pulls)
+        var solver = base
         var result = Size(width: cleaned(solver.value(of: width)), height: cleaned(solver.value(of: height)))
         for (axis, target, priority, variable) in axes where !priority.isRequired {
             let value = axis == .horizontal ? result.width : result.height
             guard !target.isFinite || value == target else { continue }
             var open = solver
-            for c in pulls where c.firstAttribute == (axis == .horizontal ? .width : .height) {
-                try? open.remove(c.solverConstraints)
+            for (c, constraints) in pullConstraints where c.firstAttribute == (axis == .horizontal ? .width : .height) {
+                try? open.remove(constraints)
             }
             guard open.isAmbiguous(variable) else { continue }
             let returned = target.isFinite ? target : 0
@@ -74,27 +70,33 @@ extension View {
 }
 
 extension LayoutEngine {
-    /// A solver holding what sizes `view` on its own: the engine's solver when it is the root
-    /// (without its encapsulated size), else the constraints of its subtree.
-    func fittingSolver(for view: View) -> Solver {
-        if view.superview == nil {
-            var s = solver
-            for c in view.generated.encapsulated where !c.solverConstraints.isEmpty {
-                do { try s.remove(c.solverConstraints) } catch { preconditionFailure("layout engine bookkeeping: \(error)") }
-            }
-            return s
-        }
-        var s = Solver()
+    /// A scratch solver holding what sizes `view` on its own, the constraints of its subtree
+    /// without its own autoresizing or encapsulated size, plus the fitting `pulls`. Built
+    /// fresh, so measuring never disturbs (or reports conflicts of) the hierarchy's layout.
+    /// Returns the solver and the solver constraints of each pull.
+    func fittingSolver(for view: View, pulls: [LayoutConstraint])
+        -> (Solver, [(LayoutConstraint, [Cassowary.Constraint])]) {
+        var solver = Solver()
         var background: [Cassowary.Constraint] = []
-        var batch: [LayoutConstraint] = []
+        var batch: [(LayoutConstraint, [Cassowary.Constraint])] = []
+        var scratchOwners: [UInt64: LayoutConstraint] = [:]
+        func take(_ c: LayoutConstraint) {
+            let constraints = makeSolverConstraints(c)
+            for s in constraints { scratchOwners[s.id] = c }
+            batch.append((c, constraints))
+        }
         forEachView(view) { v in
             background += backgroundConstraints(v, isRoot: v === view)
             for g in v.layoutGuides { background += backgroundConstraints(g, isRoot: false) }
-            let own = v === view ? v.generated.all.filter { !$0.isAutoresizing } : v.generated.all
-            for c in own + v.constraints where !c.solverConstraints.isEmpty { batch.append(c) }
+            let g = v.generated
+            for c in (v === view ? [] : g.autoresizing + g.encapsulated) + g.contentSize + g.margins + g.safeArea { take(c) }
+            for c in v.constraints { take(c) }
         }
-        addResolvingConflicts(background: background, batch: batch, into: &s, isMain: false)
-        return s
+        let first = batch.count
+        for c in pulls { take(c) }
+        let pullConstraints = Array(batch[first...])
+        addResolvingConflicts(background: background, batch: batch, into: &solver, owners: scratchOwners)
+        return (solver, pullConstraints)
     }
 
     func reportFittingIssue(_ issue: FittingIssue) {

@@ -109,7 +109,10 @@ open class View: LayoutItem, CustomStringConvertible {
     }
 
     /// Creates a view with a zero frame.
-    public override convenience init() { self.init(frame: .zero) }
+    public override init() {
+        self.frame = .zero
+        super.init()
+    }
 
     /// The class name descriptions print: UIKit's name for the framework's classes, the
     /// module-qualified name for subclasses (`MyApp.AvatarView`).
