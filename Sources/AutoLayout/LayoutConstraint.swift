@@ -234,7 +234,7 @@ public final class LayoutConstraint: CustomStringConvertible {
 
     /// Traps on the combinations UIKit rejects, with UIKit's explanation.
     private func validate() {
-        let name = "NSLayoutConstraint for \(first.map(\.debugName) ?? "nil")"
+        var name: String { "NSLayoutConstraint for \(first.map(\.debugName) ?? "nil")" }
         precondition(multiplier.isFinite && constant.isFinite,
                      "\(name): A multiplier or constant is not finite (multiplier \(multiplier), constant \(constant)). Pass finite numbers.")
         precondition(firstAttribute != .notAnAttribute, "\(name): the first attribute cannot be notAnAttribute.")

@@ -314,6 +314,9 @@ public final class LayoutEngine {
 
     // MARK: Frames
 
+    /// Writes the frames of the current solution without applying queued changes.
+    func writeFramesNow() { writeFrames() }
+
     private func writeFrames() {
         needsFrames = false
         guard let root else { return }

@@ -83,6 +83,8 @@ open class View: LayoutItem, CustomStringConvertible {
     /// The superview size and own frame the autoresizing constraints are relative to.
     var autoresizingReference: (frame: Rect, superSize: Size)?
     var isApplyingLayout = false
+    /// The direction of the next ``exerciseAmbiguityInLayout()`` move.
+    var exerciseDirection = -1.0
 
     /// Whether the frame is turned into constraints (`NSAutoresizingMaskLayoutConstraint`s):
     /// true by default, as in UIKit. Set it to false on every view you position with constraints.

@@ -46,3 +46,35 @@ extension Solver {
         variableList.filter { isAmbiguous($0) }
     }
 }
+
+extension Solver {
+    /// The constraints that determine a variable's current value: those whose symbols its
+    /// definition reaches, through other definitions and tableau rows. Changing any other
+    /// constraint's constant cannot move the variable without a pivot. UIKit answers
+    /// `constraintsAffectingLayout(for:)` this way, from the engine's rows.
+    ///
+    /// Returns the constraints in the order they were added; none for a free variable.
+    /// - Complexity: O(the part of the system the variable depends on).
+    public func constraints(affecting variable: Variable) -> [Constraint] {
+        guard let start = symbols[variable.id] else { return [] }
+        var seen: Set<Int32> = [start]
+        var stack = [start]
+        var found: [Int32: Record] = [:]
+        while let s = stack.popLast() {
+            let slot = engine.tags[Int(s)]
+            if engine.kinds[Int(s)] != .external, slot >= 0, let record = records[Int(slot)] {
+                found[slot] = record
+            }
+            let row: [SparseMatrix.Term]
+            if engine.isDefined(s) {
+                row = engine.definitions.terms[Int(engine.definitions.row(of: s))]
+            } else if engine.isBasic(s) {
+                row = engine.tableau.terms[Int(engine.tableau.row(of: s))]
+            } else {
+                continue
+            }
+            for t in row where seen.insert(t.symbol).inserted { stack.append(t.symbol) }
+        }
+        return found.values.sorted { $0.sequence < $1.sequence }.map(\.constraint)
+    }
+}

@@ -143,7 +143,8 @@ public struct Solver: Sendable {
 
     func owner(ofMarker m: Int32) -> Constraint? {
         let slot = engine.tags[Int(m)]
-        return slot >= 0 ? records[Int(slot)]?.constraint : nil
+        guard slot >= 0, let record = records[Int(slot)], record.marker == m else { return nil }
+        return record.constraint
     }
 
     /// The current constant of a constraint's expression: its own, or the last `setConstant`.
@@ -342,6 +343,7 @@ public struct Solver: Sendable {
             }
             slots.set(c.id, slot)
             engine.tags[Int(marker)] = slot
+            if other >= 0 { engine.tags[Int(other)] = slot }
             addedInTransaction.append(c)
             return nil
         }

@@ -1,0 +1,79 @@
+import Cassowary
+
+extension View {
+    /// Whether another frame satisfies the constraints equally well: the engine cannot tell
+    /// where the view goes or how big it is. Applies queued changes first.
+    public var hasAmbiguousLayout: Bool {
+        let engine = layoutEngine
+        engine.flush()
+        return [minX, minY, width, height].contains { engine.solver.isAmbiguous($0) }
+    }
+
+    /// Moves an ambiguously laid-out view to another layout that satisfies its constraints
+    /// equally well, so you can see what is missing; calling it again moves it back the other
+    /// way. Unlike UIKit's, the move is deterministic: 10 points along each open variable.
+    public func exerciseAmbiguityInLayout() {
+        let engine = layoutEngine
+        engine.layoutIfNeeded()
+        let open = [minX, minY, width, height].filter { engine.solver.isAmbiguous($0) }
+        guard !open.isEmpty else { return }
+        exerciseDirection = -exerciseDirection
+        for v in open {
+            let target = engine.solver.value(of: v) + 10 * exerciseDirection
+            do {
+                try engine.solver.addEditVariable(v, strength: Strength(1))
+                try engine.solver.suggestValue(v, target)
+            } catch { preconditionFailure("layout engine bookkeeping: \(error)") }
+        }
+        engine.writeFramesNow()
+        for v in open { try? engine.solver.removeEditVariable(v) }
+    }
+
+    /// The constraints that determine the view's position and size on an axis (UIKit reads
+    /// them from the engine's rows), including autoresizing, content-size and guide
+    /// constraints, in the order they were activated.
+    public func constraintsAffectingLayout(for axis: LayoutConstraint.Axis) -> [LayoutConstraint] {
+        let engine = layoutEngine
+        engine.flush()
+        var result: [LayoutConstraint] = []
+        var seen: Set<ObjectIdentifier> = []
+        for v in axis == .horizontal ? [minX, width] : [minY, height] {
+            for s in engine.solver.constraints(affecting: v) {
+                if let c = engine.owners[s.id], seen.insert(ObjectIdentifier(c)).inserted { result.append(c) }
+            }
+        }
+        return result.sorted { $0.activationSequence < $1.activationSequence }
+    }
+
+    /// UIKit's `_autolayoutTrace`: the hierarchy from the root, `•` for the engine's host, `*`
+    /// for views laid out by constraints, `+` for views placed by their autoresizing mask, and
+    /// `- AMBIGUOUS LAYOUT for …` naming each ambiguous variable.
+    public func autolayoutTrace() -> String {
+        let engine = layoutEngine
+        engine.flush()
+        let root = rootView
+        var lines: [String] = []
+        var index = 0
+        func visit(_ v: View, depth: Int) {
+            let marker = v === root ? "•" : v.translatesAutoresizingMaskIntoConstraints ? "+" : "*"
+            var line = String(repeating: "|   ", count: depth) + marker + v.debugName
+            let names = ["minX", "minY", "Width", "Height"]
+            let open = zip([v.minX, v.minY, v.width, v.height], names).enumerated()
+                .filter { engine.solver.isAmbiguous($0.element.0) }
+                .map { "\(v.debugName).\($0.element.1){id: \(4 * index + $0.offset + 1)}" }
+            if !open.isEmpty { line += "- AMBIGUOUS LAYOUT for " + open.joined(separator: ", ") }
+            lines.append(line)
+            index += 1
+            for s in v.subviews { visit(s, depth: depth + 1) }
+        }
+        visit(root, depth: 0)
+        return lines.joined(separator: "\n") + """
+
+
+            Legend:
+            \t* - is laid out with auto layout
+            \t+ - is laid out manually, but is represented in the layout engine because translatesAutoresizingMaskIntoConstraints = YES
+            \t• - layout engine host
+            """
+    }
+}
