@@ -56,6 +56,10 @@ public final class LayoutEngine {
     // MARK: Queueing changes
 
     func activate(_ c: LayoutConstraint) {
+        // Margin attributes go through the margins guide: make it now, so that its constraints
+        // join the same pass.
+        if c.firstAttribute.isMargin, let v = c.first as? View { _ = v.layoutMarginsGuide }
+        if c.secondAttribute.isMargin, let v = c.second as? View { _ = v.layoutMarginsGuide }
         sequence += 1
         c.activationSequence = sequence
         c.engine = self
