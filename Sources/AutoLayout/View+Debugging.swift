@@ -1,12 +1,17 @@
 import Cassowary
 
+extension LayoutEngine {
+    /// Whether the constraints leave a variable's value open (one no constraint mentions is open).
+    func isOpen(_ v: Variable) -> Bool { !solver.contains(v) || solver.isAmbiguous(v) }
+}
+
 extension View {
     /// Whether another frame satisfies the constraints equally well: the engine cannot tell
     /// where the view goes or how big it is. Applies queued changes first.
     public var hasAmbiguousLayout: Bool {
         let engine = layoutEngine
         engine.flush()
-        return [minX, minY, width, height].contains { engine.solver.isAmbiguous($0) }
+        return [minX, minY, width, height].contains(where: engine.isOpen)
     }
 
     /// Moves an ambiguously laid-out view to another layout that satisfies its constraints
@@ -15,7 +20,7 @@ extension View {
     public func exerciseAmbiguityInLayout() {
         let engine = layoutEngine
         engine.layoutIfNeeded()
-        let open = [minX, minY, width, height].filter { engine.solver.isAmbiguous($0) }
+        let open = [minX, minY, width, height].filter(engine.isOpen)
         guard !open.isEmpty else { return }
         exerciseDirection = -exerciseDirection
         for v in open {
@@ -59,7 +64,7 @@ extension View {
             var line = String(repeating: "|   ", count: depth) + marker + v.debugName
             let names = ["minX", "minY", "Width", "Height"]
             let open = zip([v.minX, v.minY, v.width, v.height], names).enumerated()
-                .filter { engine.solver.isAmbiguous($0.element.0) }
+                .filter { engine.isOpen($0.element.0) }
                 .map { "\(v.debugName).\($0.element.1){id: \(4 * index + $0.offset + 1)}" }
             if !open.isEmpty { line += "- AMBIGUOUS LAYOUT for " + open.joined(separator: ", ") }
             lines.append(line)

@@ -227,6 +227,9 @@ public struct Solver: Sendable {
 
     // MARK: Values
 
+    /// Whether some constraint (added and not removed since) ever mentioned the variable.
+    public func contains(_ variable: Variable) -> Bool { symbols[variable.id] != nil }
+
     /// The value of a variable in the current solution (0 for a variable the solver never saw).
     /// - Complexity: O(1) after `updateVariables()`; otherwise O(definitions it depends on).
     public func value(of variable: Variable) -> Double {
