@@ -600,6 +600,40 @@ struct Engine: Sendable {
         }
     }
 
+    /// The defined symbols whose values may have changed since `clearChanges()`: those whose
+    /// definitions changed or use a changed tableau row, and what depends on them, each after
+    /// the defined symbols it uses. Valid while the definitions keep their shape.
+    /// - Complexity: O(the definitions reached, log of their number).
+    func changedDefinitions() -> [Int32] {
+        var affected: [Int32] = []
+        var listed = Set<Int32>()
+        func add(_ x: Int32) { if listed.insert(x).inserted { affected.append(x) } }
+        for s in tableau.changedOwners where Int(s) < symbolCount {
+            for cell in definitions.columns[Int(s)] { add(definitions.owner(cell.row)) }
+        }
+        for x in definitions.changedOwners where Int(x) < symbolCount && isDefined(x) { add(x) }
+        var i = 0
+        while i < affected.count {
+            for cell in definitions.columns[Int(affected[i])] { add(definitions.owner(cell.row)) }
+            i += 1
+        }
+        return affected.sorted { rank[Int($0)] < rank[Int($1)] }
+    }
+
+    /// The current value of a defined symbol from the values of the symbols its definition uses.
+    @inline(__always) func evaluateDefinition(_ x: Int32, _ values: [Double]) -> Double {
+        let r = Int(definitions.rowOfOwner[Int(x)])
+        var sum = definitions.constants[r]
+        for t in definitions.terms[r] { sum += t.coefficient * values[Int(t.symbol)] }
+        return sum
+    }
+
+    /// Forgets which rows changed.
+    mutating func clearChanges() {
+        tableau.clearChanges()
+        definitions.clearChanges()
+    }
+
     /// The value of one symbol, evaluating only the definitions it depends on.
     /// - Complexity: O(size of the definitions it depends on).
     func value(of s: Int32) -> Double {

@@ -60,6 +60,11 @@ struct SparseMatrix: Sendable {
     private var savedRowCount = 0
     private var savedSymbolCount = 0
 
+    /// The owners of rows changed since `clearChanges()` (before and after the change), so that
+    /// a reader can re-evaluate only what depends on them. May hold symbols since truncated.
+    private(set) var changedOwners: [Int32] = []
+    private var ownerListed: [Bool] = []
+
     /// Per-symbol storage is allocated ahead, in doubling steps; columns past `symbolCount` are
     /// empty and own no row.
     private(set) var symbolCount = 0
@@ -72,6 +77,19 @@ struct SparseMatrix: Sendable {
         columns.append(contentsOf: repeatElement([], count: more))
         rowOfOwner.append(contentsOf: repeatElement(-1, count: more))
         mark.append(contentsOf: repeatElement(-1, count: more))
+        ownerListed.append(contentsOf: repeatElement(false, count: more))
+    }
+
+    @inline(__always) private mutating func noteChanged(_ owner: Int32) {
+        guard owner >= 0, !ownerListed[Int(owner)] else { return }
+        ownerListed[Int(owner)] = true
+        changedOwners.append(owner)
+    }
+
+    /// Forgets the changed owners.
+    mutating func clearChanges() {
+        for s in changedOwners { ownerListed[Int(s)] = false }
+        changedOwners.removeAll(keepingCapacity: true)
     }
 
     @inline(__always) func row(of owner: Int32) -> Int32 { rowOfOwner[Int(owner)] }
@@ -114,6 +132,7 @@ struct SparseMatrix: Sendable {
         }
         shapeVersion &+= 1
         rowOfOwner[Int(owner)] = r
+        noteChanged(owner)
         terms[Int(r)].reserveCapacity(newTerms.count)
         for (s, c) in newTerms where abs(c) >= epsilon { appendTerm(r, s, c) }
         return r
@@ -279,11 +298,13 @@ struct SparseMatrix: Sendable {
         rowOfOwner[Int(old)] = -1
         owners[ri] = entering
         rowOfOwner[Int(entering)] = r
+        noteChanged(entering)
     }
 
     // MARK: Journal
 
     @inline(__always) private mutating func touch(_ r: Int32) {
+        noteChanged(owners[Int(r)])
         guard journaling, rowEpoch[Int(r)] != epoch else { return }
         rowEpoch[Int(r)] = epoch
         saved.append(SavedRow(row: r, owner: owners[Int(r)], constant: constants[Int(r)], terms: terms[Int(r)]))
@@ -317,6 +338,7 @@ struct SparseMatrix: Sendable {
         changed.append(contentsOf: (savedRowCount..<owners.count).map(Int32.init))
         for r in changed {
             let ri = Int(r)
+            noteChanged(owners[ri])
             while let last = terms[ri].last { unlinkCell(last.symbol, Int(last.cellSlot)); terms[ri].removeLast() }
             if owners[ri] >= 0, rowOfOwner[Int(owners[ri])] == r { rowOfOwner[Int(owners[ri])] = -1 }
         }
@@ -327,6 +349,7 @@ struct SparseMatrix: Sendable {
         for s in saved {
             let ri = Int(s.row)
             owners[ri] = s.owner
+            noteChanged(s.owner)
             constants[ri] = s.constant
             if s.owner >= 0 { rowOfOwner[Int(s.owner)] = s.row }
             for t in s.terms { appendTerm(s.row, t.symbol, t.coefficient) }

@@ -375,6 +375,8 @@ private struct FailureLog {
                 }
             }
 
+            s.updateVariables()
+            var previous = values(s, variables)
             for step in 0..<30 {
                 var operation = ""
                 let dice = rng.int(0...99)
@@ -484,6 +486,18 @@ private struct FailureLog {
                       log.check(variables.indices.allSatisfy { s.hasEditVariable(variables[$0]) == (edits[$0] != nil) }, seed,
                                 "edit variables differ; \(context)")
                 else { continue seedLoop }
+
+                // Incremental evaluation: the cache equals evaluation on demand, and every variable
+                // whose cached value moved is reported as changed.
+                let onDemand = values(s, variables)
+                let reported = Set(s.updateVariables().map(\.id))
+                let cached = values(s, variables)
+                guard log.check(zip(cached, onDemand).allSatisfy { close($0, $1, 1e-9) }, seed,
+                                "cached values \(cached) ≠ evaluated \(onDemand); \(context)"),
+                      log.check(variables.indices.allSatisfy { cached[$0] == previous[$0] || reported.contains(variables[$0].id) }, seed,
+                                "values moved from \(previous) to \(cached) but only \(reported) were reported; \(context)")
+                else { continue seedLoop }
+                previous = cached
 
                 let x = values(s, variables)
                 var rows = live.map { Row($0, constant: constants[$0]!, variables: variables) }
