@@ -229,6 +229,7 @@ public final class LayoutConstraint: CustomStringConvertible {
         self.priority = priority
         self.origin = origin
         self.identifier = identifier
+        precondition(priority.isValid, "\(priority.rawValue) is not a valid priority. Use a value from 1 to 1000.")
         validate()
     }
 

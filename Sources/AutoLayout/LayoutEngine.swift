@@ -20,7 +20,13 @@ public final class LayoutEngine {
     private var toChange: [LayoutConstraint] = []
     private var toRemove: [Cassowary.Constraint] = []
     private var dirtyViews: [View] = []
+    /// Implicit bounds of items that joined, waiting to be added.
+    private var newBackground: [Cassowary.Constraint] = []
+    /// The item behind each engine variable, to write only the frames that changed.
+    private var itemOfVariable: [UInt64: WeakItem] = [:]
     private var needsFrames = true
+    /// Set when the hierarchy changed shape: the next pass writes every frame.
+    private var needsAllFrames = true
     private var sequence = 0
 
     /// Every conflict the engine resolved, oldest first.
@@ -106,6 +112,12 @@ public final class LayoutEngine {
 
     func setNeedsLayout() { needsFrames = true }
 
+    /// Writes every frame at the next pass.
+    func setNeedsAllFrames() {
+        needsFrames = true
+        needsAllFrames = true
+    }
+
     /// Leading and trailing flip somewhere: re-express every constraint.
     func directionChanged() {
         guard let root else { return }
@@ -120,6 +132,7 @@ public final class LayoutEngine {
 
     /// A subtree joins this hierarchy: its constraints move here from its old engine.
     func adopt(subtree: View, from old: LayoutEngine?, superSize: Size) {
+        needsAllFrames = true
         forEachView(subtree) { v in
             v.autoresizingReference = nil
             for c in v.constraints {
@@ -129,8 +142,9 @@ public final class LayoutEngine {
             }
             for c in v.generated.all { c.solverConstraints = []; c.engine = nil }
             v.generated = GeneratedConstraints()
+            old?.forget(v)
             v.background = []
-            for g in v.layoutGuides { g.background = [] }
+            for g in v.layoutGuides { old?.forget(g); g.background = [] }
             viewNeedsUpdate(v)
         }
         needsFrames = true
@@ -164,6 +178,7 @@ public final class LayoutEngine {
             newEngine.viewNeedsUpdate(v)
         }
         needsFrames = true
+        needsAllFrames = true
     }
 
     /// A guide leaves its view: constraints using it are deactivated.
@@ -176,8 +191,26 @@ public final class LayoutEngine {
     }
 
     private func removeBackground(of item: LayoutItem) {
-        toRemove.append(contentsOf: item.background)
+        toRemove.append(contentsOf: item.background.filter(solver.contains))
+        forget(item)
         item.background = []
+    }
+
+    /// Drops an item from the variable index and its bounds from the queue.
+    func forget(_ item: LayoutItem) {
+        if !item.background.isEmpty {
+            let ids = Set(item.background.map(\.id))
+            newBackground.removeAll { ids.contains($0.id) }
+        }
+        for v in [item.minX, item.minY, item.width, item.height] { itemOfVariable[v.id] = nil }
+    }
+
+    /// Gives a new item its implicit bounds (`width >= 0`, `height >= 0`, and the root's origin).
+    private func join(_ item: LayoutItem, isRoot: Bool) {
+        guard item.background.isEmpty else { return }
+        item.background = backgroundConstraints(item, isRoot: isRoot)
+        newBackground.append(contentsOf: item.background)
+        for v in [item.minX, item.minY, item.width, item.height] { itemOfVariable[v.id] = WeakItem(item: item) }
     }
 
     // MARK: Layout pass
@@ -191,7 +224,7 @@ public final class LayoutEngine {
     /// Applies queued changes to the solver. Returns whether anything changed.
     @discardableResult
     func flush() -> Bool {
-        if toAdd.isEmpty && toChange.isEmpty && toRemove.isEmpty && dirtyViews.isEmpty { return false }
+        if toAdd.isEmpty && toChange.isEmpty && toRemove.isEmpty && dirtyViews.isEmpty && newBackground.isEmpty { return false }
         updateDirtyViews()
         if !toRemove.isEmpty {
             do { try solver.remove(toRemove) } catch { preconditionFailure("layout engine bookkeeping: \(error)") }
@@ -201,7 +234,6 @@ public final class LayoutEngine {
         toChange = []
         for c in changes where !c.solverConstraints.isEmpty { applyConstant(c) }
         var batch: [LayoutConstraint] = []
-        var background: [Cassowary.Constraint] = []
         for c in toAdd {
             c.isQueued = false
             guard c.engine === self, c.solverConstraints.isEmpty, c.first != nil else { continue }
@@ -210,7 +242,8 @@ public final class LayoutEngine {
             batch.append(c)
         }
         toAdd = []
-        if let root { collectBackground(root, into: &background) }
+        let background = newBackground
+        newBackground = []
         addResolvingConflicts(background: background, batch: batch.map { ($0, $0.solverConstraints) }, into: &solver)
         needsFrames = true
         return true
@@ -222,21 +255,9 @@ public final class LayoutEngine {
         dirtyViews = []
         for v in views where v.needsConstraintUpdate && v.rootView === root {
             v.needsConstraintUpdate = false
+            join(v, isRoot: v.superview == nil)
+            for g in v.layoutGuides { join(g, isRoot: false) }
             updateGenerated(v)
-        }
-    }
-
-    /// Gives every item of the hierarchy its non-negative size (and the root its origin).
-    private func collectBackground(_ root: View, into list: inout [Cassowary.Constraint]) {
-        forEachView(root) { v in
-            if v.background.isEmpty {
-                v.background = backgroundConstraints(v, isRoot: v === root)
-                list.append(contentsOf: v.background)
-            }
-            for g in v.layoutGuides where g.background.isEmpty {
-                g.background = backgroundConstraints(g, isRoot: false)
-                list.append(contentsOf: g.background)
-            }
         }
     }
 
@@ -321,31 +342,56 @@ public final class LayoutEngine {
     /// Writes the frames of the current solution without applying queued changes.
     func writeFramesNow() { writeFrames() }
 
+    /// Writes the frames of the views whose variables changed (every frame after the
+    /// hierarchy changed shape). A view's frame is relative to its superview, so a view that
+    /// moved rewrites its subviews' frames too.
     private func writeFrames() {
         needsFrames = false
         guard let root else { return }
-        solver.updateVariables()
-        let x = value(root.minX), y = value(root.minY)
-        root.isApplyingLayout = true
-        root.frame = Rect(x: root.frame.minX, y: root.frame.minY, width: value(root.width), height: value(root.height))
-        root.isApplyingLayout = false
-        writeGuides(root, x, y)
-        for v in root.subviews { writeFrames(v, parentX: x, parentY: y) }
+        let changed = solver.updateVariables()
+        if needsAllFrames {
+            needsAllFrames = false
+            forEachView(root) { v in
+                writeFrame(v)
+                writeGuides(v)
+            }
+            return
+        }
+        var views: [View] = []
+        var listed = Set<ObjectIdentifier>()
+        func add(_ v: View) { if listed.insert(ObjectIdentifier(v)).inserted { views.append(v) } }
+        for variable in changed {
+            guard let item = itemOfVariable[variable.id]?.item else { continue }
+            guard let v = item as? View else {
+                if let owner = item.hostView { add(owner) }
+                continue
+            }
+            add(v)
+            if variable == v.minX || variable == v.minY { v.subviews.forEach(add) }
+        }
+        for v in views where v.rootView === root {
+            writeFrame(v)
+            writeGuides(v)
+        }
     }
 
-    private func writeFrames(_ v: View, parentX: Double, parentY: Double) {
-        let x = value(v.minX), y = value(v.minY)
-        let frame = Rect(x: x - parentX, y: y - parentY, width: value(v.width), height: value(v.height))
+    private func writeFrame(_ v: View) {
+        let frame: Rect
+        if let parent = v.superview {
+            frame = Rect(x: value(v.minX) - value(parent.minX), y: value(v.minY) - value(parent.minY),
+                         width: value(v.width), height: value(v.height))
+        } else {
+            frame = Rect(x: v.frame.minX, y: v.frame.minY, width: value(v.width), height: value(v.height))
+        }
         if frame != v.frame {
             v.isApplyingLayout = true
             v.frame = frame
             v.isApplyingLayout = false
         }
-        writeGuides(v, x, y)
-        for s in v.subviews { writeFrames(s, parentX: x, parentY: y) }
     }
 
-    private func writeGuides(_ v: View, _ x: Double, _ y: Double) {
+    private func writeGuides(_ v: View) {
+        let x = value(v.minX), y = value(v.minY)
         for g in v.layoutGuides {
             g.layoutFrame = Rect(x: value(g.minX) - x, y: value(g.minY) - y, width: value(g.width), height: value(g.height))
         }
@@ -359,6 +405,11 @@ public final class LayoutEngine {
 func cleaned(_ v: Double) -> Double {
     let r = (v * 1e6).rounded() / 1e6
     return abs(r - v) < 1e-7 ? r + 0 : v
+}
+
+/// A weak reference to an item, for the engine's index (the hierarchy owns its items).
+struct WeakItem {
+    weak var item: LayoutItem?
 }
 
 /// Visits a view and its descendants, parents first.

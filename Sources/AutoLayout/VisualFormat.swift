@@ -183,16 +183,16 @@ extension LayoutConstraint {
 /// ``LayoutConstraint/parseVisualFormat(_:options:metrics:views:)``).
 ///
 /// The ``description`` is UIKit's exception reason, four lines with the caret under the
-/// character the parser stopped at:
+/// character the parser stopped at; as UIKit does, it ends each of the first three lines with a
+/// space before the line break:
 /// ```
-/// Unable to parse constraint format: ␤
-/// foo is not a key in the views dictionary. ␤
-/// H:|-[foo]-| ␤
+/// Unable to parse constraint format:
+/// foo is not a key in the views dictionary.
+/// H:|-[foo]-|
 ///         ^
 /// ```
-/// (UIKit ends the first three lines with a space.) An empty format and one with non-ASCII
-/// characters are rejected as a whole, on one line: `Unable to parse constraint format: It's an
-/// empty string.`
+/// An empty format and one with non-ASCII characters are rejected as a whole, on one line:
+/// `Unable to parse constraint format: It's an empty string.`
 public struct VisualFormatError: Error, Equatable, CustomStringConvertible {
     /// The format that failed.
     public let format: String
@@ -229,7 +229,7 @@ private enum Endpoint {
     /// constraints are.
     case margins(View)
 
-    var item: LayoutItem {
+    var resolved: LayoutItem {
         switch self {
         case .item(let item): return item
         case .margins(let view): return view.layoutMarginsGuide
@@ -248,7 +248,7 @@ private struct Pending {
     var priority: LayoutPriority
 
     func make() -> LayoutConstraint {
-        LayoutConstraint(first.item, firstAttribute, relation, second?.item, secondAttribute,
+        LayoutConstraint(first.resolved, firstAttribute, relation, second?.resolved, secondAttribute,
                          constant: constant, priority: priority, origin: .user)
     }
 }
