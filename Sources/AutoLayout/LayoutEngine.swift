@@ -276,13 +276,11 @@ public final class LayoutEngine {
     func addResolvingConflicts(background: [Cassowary.Constraint],
                                batch: [(LayoutConstraint, [Cassowary.Constraint])],
                                into solver: inout Solver, owners scratch: [UInt64: LayoutConstraint]? = nil) {
-        if !background.isEmpty {
-            do { try solver.add(background) } catch { preconditionFailure("layout engine bookkeeping: \(error)") }
-        }
+        // The bounds go last: most sizes are defined by then, which makes the bounds trivial.
         var pending = batch
         while true {
             do {
-                try solver.add(pending.flatMap(\.1))
+                try solver.add(pending.flatMap(\.1) + background)
                 return
             } catch .unsatisfiable(let culprit, let conflicting) {
                 let broken = resolveConflict(group: [culprit] + conflicting, owners: scratch ?? owners)
@@ -349,11 +347,12 @@ public final class LayoutEngine {
         needsFrames = false
         guard let root else { return }
         let changed = solver.updateVariables()
+        let solver = self.solver
         if needsAllFrames {
             needsAllFrames = false
             forEachView(root) { v in
-                writeFrame(v)
-                writeGuides(v)
+                writeFrame(v, solver)
+                writeGuides(v, solver)
             }
             return
         }
@@ -370,12 +369,15 @@ public final class LayoutEngine {
             if variable == v.minX || variable == v.minY { v.subviews.forEach(add) }
         }
         for v in views where v.rootView === root {
-            writeFrame(v)
-            writeGuides(v)
+            writeFrame(v, solver)
+            writeGuides(v, solver)
         }
     }
 
-    private func writeFrame(_ v: View) {
+    // The solver is passed in: reading a struct property of a class through `self` copies it
+    // (retaining every buffer) on each call.
+    private func writeFrame(_ v: View, _ solver: Solver) {
+        func value(_ x: Variable) -> Double { cleaned(solver.value(of: x)) }
         let frame: Rect
         if let parent = v.superview {
             frame = Rect(x: value(v.minX) - value(parent.minX), y: value(v.minY) - value(parent.minY),
@@ -390,14 +392,13 @@ public final class LayoutEngine {
         }
     }
 
-    private func writeGuides(_ v: View) {
+    private func writeGuides(_ v: View, _ solver: Solver) {
+        func value(_ x: Variable) -> Double { cleaned(solver.value(of: x)) }
         let x = value(v.minX), y = value(v.minY)
         for g in v.layoutGuides {
             g.layoutFrame = Rect(x: value(g.minX) - x, y: value(g.minY) - y, width: value(g.width), height: value(g.height))
         }
     }
-
-    func value(_ v: Variable) -> Double { cleaned(solver.value(of: v)) }
 }
 
 /// Removes floating-point noise from a solved value: 358.99999999999994 becomes 359, while a

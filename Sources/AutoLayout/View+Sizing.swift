@@ -48,7 +48,7 @@ extension View {
                                           identifier: axis == .horizontal ? "_UITemporaryLayoutWidth" : "_UITemporaryLayoutHeight"))
         }
         let (base, pullConstraints) = engine.fittingSolver(for: self, pulls: pulls)
-        var solver = base
+        let solver = base
         var result = Size(width: cleaned(solver.value(of: width)), height: cleaned(solver.value(of: height)))
         for (axis, target, priority, variable) in axes where !priority.isRequired {
             let value = axis == .horizontal ? result.width : result.height

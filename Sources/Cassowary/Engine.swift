@@ -342,7 +342,15 @@ struct Engine: Sendable {
         var bounded = true
         while true {
             var entering: Int32 = -1
-            var i = 0
+            if lastLevel == objective.phaseOne {
+                // Phase one improves only the artificial variable's level: its support holds
+                // every candidate (the changed list may hold a whole batch's symbols).
+                for s in objective.levels[objective.phaseOne].support
+                where kinds[Int(s)] != .dummy && !isBasic(s) && objective.improves(s, through: lastLevel) {
+                    if entering < 0 || s < entering { entering = s }
+                }
+            }
+            var i = lastLevel == objective.phaseOne ? objective.changed.count : 0
             while i < objective.changed.count {
                 let s = objective.changed[i]
                 if kinds[Int(s)] != .dummy && !isBasic(s) && objective.improves(s, through: lastLevel) {

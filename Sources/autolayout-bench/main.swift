@@ -5,11 +5,15 @@ import Foundation
 
 let usage = """
     usage: autolayout-bench workload FILE [--repeat N]
+           autolayout-bench layout [--sizes 100,1000,10000] [--repeat N]
 
     Runs a solver workload (../shared/bench/README.md: setup, add, check, step, remove) N times
     (default 3) with a fresh solver each time and prints one JSON line of medians.
-    Exit status: 0 when it ran, 1 when an accepted required constraint was violated,
-    64 on bad usage, 65 on a bad workload file.
+    `layout` lays out N independent views (each placed by four constraints) for each size,
+    then changes one constant and lays out again, and prints one JSON line per size of medians
+    and a summary with the growth ratios.
+    Exit status: 0 when it ran, 1 when an accepted required constraint was violated (or a
+    layout came out wrong), 64 on bad usage, 65 on a bad workload file.
     """
 
 func fail(_ message: String, status: Int32) -> Never {
@@ -37,7 +41,31 @@ if arguments.first == "--help" || arguments.first == "-h" {
     print(usage)
     exit(0)
 }
-guard arguments.count >= 2, arguments[0] == "workload" else { fail("expected 'workload FILE'\n\(usage)", status: 64) }
+if arguments.first == "layout" {
+    var sizes = [100, 1000, 10000], repeatCount = 5
+    var rest = arguments.dropFirst()
+    while let option = rest.first {
+        rest = rest.dropFirst()
+        guard let value = rest.first else { fail("option '\(option)' needs a value\n\(usage)", status: 64) }
+        rest = rest.dropFirst()
+        switch option {
+        case "--sizes":
+            let parsed = value.split(separator: ",").compactMap { Int($0) }
+            guard !parsed.isEmpty, parsed.count == value.split(separator: ",").count, parsed.allSatisfy({ $0 > 0 }) else {
+                fail("--sizes takes positive integers separated by commas\n\(usage)", status: 64)
+            }
+            sizes = parsed
+        case "--repeat":
+            guard let n = Int(value), n > 0 else { fail("--repeat takes a positive integer\n\(usage)", status: 64) }
+            repeatCount = n
+        default:
+            fail("unknown option '\(option)'\n\(usage)", status: 64)
+        }
+    }
+    runLayoutBenchmark(sizes: sizes, repeatCount: repeatCount)
+    exit(0)
+}
+guard arguments.count >= 2, arguments[0] == "workload" else { fail("expected 'workload FILE' or 'layout'\n\(usage)", status: 64) }
 var repeatCount = 3
 var rest = arguments.dropFirst(2)
 while let option = rest.first {
