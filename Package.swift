@@ -16,7 +16,7 @@ let package = Package(
         // Views, guides, anchors, constraints and the layout engine, UIKit-shaped.
         .target(name: "AutoLayout", dependencies: ["Cassowary"]),
         .executableTarget(name: "autolayout-bench", dependencies: ["Cassowary", "AutoLayout"]),
-        .executableTarget(name: "Playground", dependencies: ["Cassowary"], path: "Playground"),
+        .executableTarget(name: "Playground", dependencies: ["AutoLayout"], path: "Playground"),
         // Tests
         .testTarget(name: "CassowaryTests", dependencies: ["Cassowary"]),
         .testTarget(name: "AutoLayoutTests", dependencies: ["AutoLayout", "Cassowary"]),

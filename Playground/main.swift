@@ -1,28 +1,32 @@
-// A first look at the Cassowary solver: a row of two views in a 320-pt container.
-// Later pages (views, anchors, cells) build on this engine.
-import Cassowary
+// The classic self-sizing cell conflict, as UIKit reports it, and its fix.
+// Later pages (stack views, lists, grids, activation sets) come with the cells issue.
+import AutoLayout
 
-let containerWidth = Variable("container.width")
-let avatarLeft = Variable("avatar.left"), avatarWidth = Variable("avatar.width")
-let nameLeft = Variable("name.left"), nameWidth = Variable("name.width")
-
-var solver = Solver()
-try solver.addEditVariable(containerWidth, strength: .strong)
-try solver.suggestValue(containerWidth, 320)
-try solver.add([
-    avatarLeft == 16,
-    avatarWidth == 40,
-    nameLeft == avatarLeft + avatarWidth + 8,
-    nameLeft + nameWidth <= containerWidth - 16,
-    (nameWidth == 400).withStrength(.weak),
+// A 44-pt list row whose label wants to be 126 pt tall.
+let cell = View(frame: Rect(x: 0, y: 0, width: 374, height: 44))
+let contentView = View(frame: cell.bounds)          // placed by its autoresizing mask
+cell.addSubview(contentView)
+let label = Label(text: "A symbol with a long caption")
+label.translatesAutoresizingMaskIntoConstraints = false
+contentView.addSubview(label)
+let height = label.heightAnchor.constraint(equalToConstant: 126)
+LayoutConstraint.activate([
+    label.topAnchor.constraint(equalTo: contentView.topAnchor, constant: 12),
+    label.bottomAnchor.constraint(equalTo: contentView.safeAreaLayoutGuide.bottomAnchor, constant: -12),
+    label.leadingAnchor.constraint(equalTo: contentView.layoutMarginsGuide.leadingAnchor),
+    label.trailingAnchor.constraint(equalTo: contentView.layoutMarginsGuide.trailingAnchor),
+    height,
 ])
-print("container 320: avatar x=\(solver[avatarLeft]) w=\(solver[avatarWidth]); name x=\(solver[nameLeft]) w=\(solver[nameWidth])")
+cell.layoutEngine.onUnsatisfiable = { print($0.message) }   // by default: standard error
+cell.layoutIfNeeded()
+print("\nlabel frame after the break: \(label.frame)")
 
-try solver.suggestValue(containerWidth, 200)
-print("container 200: name w=\(solver[nameWidth])")
-
-do {
-    try solver.add(avatarWidth == 50)
-} catch {
-    print("rejected: \(error)")
-}
+// The fix: let the height give way to the row's (priority 999), then size the row to fit.
+height.isActive = false
+height.priority = LayoutPriority(999)
+height.isActive = true
+cell.layoutIfNeeded()
+let fitted = contentView.systemLayoutSizeFitting(Size(width: 374, height: 0),
+                                                 withHorizontalFittingPriority: .required,
+                                                 verticalFittingPriority: .fittingSizeLevel)
+print("with priority 999: \(cell.layoutEngine.conflicts.count) conflict in all, fitting height \(fitted.height)")
