@@ -94,6 +94,7 @@ public final class LayoutConstraint: CustomStringConvertible {
             }
         }
         var isDimension: Bool { self == .width || self == .height }
+        var isBaseline: Bool { self == .firstBaseline || self == .lastBaseline }
         var isHorizontal: Bool {
             switch withoutMargin {
             case .left, .right, .leading, .trailing, .centerX, .width: return true

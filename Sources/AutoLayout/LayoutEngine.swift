@@ -24,6 +24,9 @@ public final class LayoutEngine {
     private var newBackground: [Cassowary.Constraint] = []
     /// The item behind each engine variable, to write only the frames that changed.
     private var itemOfVariable: [UInt64: WeakItem] = [:]
+    /// Active constraints on baselines, re-expressed when a view's text (its baseline offset)
+    /// changes. Pruned of deactivated ones as it is read.
+    private var baselineConstraints: [LayoutConstraint] = []
     private var needsFrames = true
     /// Set when the hierarchy changed shape: the next pass writes every frame.
     private var needsAllFrames = true
@@ -69,6 +72,7 @@ public final class LayoutEngine {
         sequence += 1
         c.activationSequence = sequence
         c.engine = self
+        if c.firstAttribute.isBaseline || c.secondAttribute.isBaseline { baselineConstraints.append(c) }
         enqueueAdd(c)
     }
 
@@ -253,11 +257,22 @@ public final class LayoutEngine {
     func updateDirtyViews() {
         let views = dirtyViews
         dirtyViews = []
+        var changedViews = Set<ObjectIdentifier>()
         for v in views where v.needsConstraintUpdate && v.rootView === root {
             v.needsConstraintUpdate = false
             join(v, isRoot: v.superview == nil)
             for g in v.layoutGuides { join(g, isRoot: false) }
             updateGenerated(v)
+            changedViews.insert(ObjectIdentifier(v))
+        }
+        if !baselineConstraints.isEmpty {
+            baselineConstraints.removeAll { $0.engine !== self }
+            // A baseline's offset comes from the text: follow it (through the baseline views too).
+            func mentions(_ item: LayoutItem?) -> Bool {
+                guard let v = item as? View else { return false }
+                return [v, v.forFirstBaselineLayout, v.forLastBaselineLayout].contains { changedViews.contains(ObjectIdentifier($0)) }
+            }
+            for c in baselineConstraints where mentions(c.first) || mentions(c.second) { definitionChanged(c) }
         }
     }
 

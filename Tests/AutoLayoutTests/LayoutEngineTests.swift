@@ -232,3 +232,56 @@ import Testing
         #expect(m1.contains("UILabel:0x7f8000001600'D\\U00e9j\\U00e0 vu'") || !m1.contains("Déjà"))
     }
 }
+
+@Suite struct LayoutEngineLifetimeTests {
+    @Test func hierarchiesAndConstraintsAreFreedTogether() {
+        weak var weakRoot: View?
+        weak var weakChild: View?
+        weak var weakConstraint: LayoutConstraint?
+        weak var weakEngine: LayoutEngine?
+        do {
+            let child = View()
+            let root = makeRoot(child)
+            let c = child.widthAnchor.constraint(equalTo: root.widthAnchor, multiplier: 0.5)
+            c.isActive = true
+            _ = root.layoutMarginsGuide
+            root.layoutIfNeeded()
+            _ = child.systemLayoutSizeFitting(View.layoutFittingCompressedSize)
+            weakRoot = root; weakChild = child; weakConstraint = c; weakEngine = root.layoutEngine
+            #expect(weakEngine != nil)
+        }
+        #expect(weakRoot == nil && weakChild == nil && weakConstraint == nil && weakEngine == nil)
+    }
+
+    @Test func addConstraintInstallsOnTheReceiver() {
+        let a = View(), b = View()
+        let root = makeRoot(a, b)
+        let c = a.widthAnchor.constraint(equalTo: b.widthAnchor)
+        root.addConstraint(c)
+        #expect(c.isActive && root.constraints.count == 1)
+        root.removeConstraint(c)
+        #expect(!c.isActive && root.constraints.isEmpty)
+        root.addConstraints([c])
+        #expect(c.isActive)
+    }
+
+    @Test func layoutGuidesSpaceViewsEvenly() {
+        let a = View(), b = View(), gap1 = LayoutGuide(), gap2 = LayoutGuide()
+        let root = makeRoot(width: 300, height: 20, a, b)
+        root.addLayoutGuide(gap1)
+        root.addLayoutGuide(gap2)
+        LayoutConstraint.activate([
+            gap1.leadingAnchor.constraint(equalTo: root.leadingAnchor), a.leadingAnchor.constraint(equalTo: gap1.trailingAnchor),
+            gap2.leadingAnchor.constraint(equalTo: a.trailingAnchor), b.leadingAnchor.constraint(equalTo: gap2.trailingAnchor),
+            b.trailingAnchor.constraint(equalTo: root.trailingAnchor, constant: -50),
+            gap1.widthAnchor.constraint(equalTo: gap2.widthAnchor),
+            a.widthAnchor.constraint(equalToConstant: 40), b.widthAnchor.constraint(equalToConstant: 60),
+        ])
+        root.layoutIfNeeded()
+        #expect(a.frame.minX == 75 && b.frame.minX == 190)
+        #expect(gap2.layoutFrame.minX == 115 && gap2.layoutFrame.width == 75)
+        root.removeLayoutGuide(gap2)
+        // Size constraints are installed on the view itself, as in UIKit.
+        #expect(root.constraints.count == 3 && a.constraints.count == 1 && b.constraints.count == 1)
+    }
+}
