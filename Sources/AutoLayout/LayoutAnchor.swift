@@ -25,6 +25,14 @@ public class LayoutAnchor<AnchorType: AnyObject>: CustomStringConvertible {
                          multiplier: multiplier, constant: constant)
     }
 
+    /// `self (relation) anchor ± multiplier × system spacing`, described with `NSLayoutAnchorConstraintSpace`.
+    func spacedConstraint(_ r: LayoutConstraint.Relation, _ anchor: LayoutAnchor<AnchorType>,
+                          multiplier m: Double, sign: Double) -> LayoutConstraint {
+        let c = make(r, anchor, constant: sign * m * systemSpacing)
+        c.systemSpacingMultiplier = m
+        return c
+    }
+
     /// `self == anchor`.
     public func constraint(equalTo anchor: LayoutAnchor<AnchorType>) -> LayoutConstraint { make(.equal, anchor) }
     /// `self >= anchor`.
@@ -63,9 +71,7 @@ public final class LayoutXAxisAnchor: LayoutAnchor<LayoutXAxisAnchor> {
         // "After" follows the reading direction: in right-to-left layouts the space is
         // measured leftwards, unless both anchors already follow the direction themselves.
         let flips = item.isRightToLeft && !attribute.followsDirection && !anchor.attribute.followsDirection
-        let c = make(r, anchor, constant: (flips ? -1 : 1) * m * systemSpacing)
-        c.systemSpacingMultiplier = m
-        return c
+        return spacedConstraint(r, anchor, multiplier: m, sign: flips ? -1 : 1)
     }
 }
 
@@ -86,9 +92,7 @@ public final class LayoutYAxisAnchor: LayoutAnchor<LayoutYAxisAnchor> {
     }
 
     private func spaced(_ r: LayoutConstraint.Relation, _ anchor: LayoutYAxisAnchor, _ m: Double) -> LayoutConstraint {
-        let c = make(r, anchor, constant: m * systemSpacing)
-        c.systemSpacingMultiplier = m
-        return c
+        spacedConstraint(r, anchor, multiplier: m, sign: 1)
     }
 }
 
