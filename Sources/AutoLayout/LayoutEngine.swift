@@ -361,7 +361,8 @@ public final class LayoutEngine {
     private func writeFrames() {
         needsFrames = false
         guard let root else { return }
-        let changed = solver.updateVariables()
+        solver.updateVariables()
+        let changed = solver.changedVariables
         let solver = self.solver
         if needsAllFrames {
             needsAllFrames = false

@@ -48,6 +48,9 @@ struct Engine: Sendable {
     private var touched: [Int32] = []
     private var queued: [Bool] = []
     private var heapScratch: [(Int, Int32)] = []
+    // Scratch for `changedDefinitions`.
+    private var affectedMark: [Bool] = []
+    private var affected: [Int32] = []
 
     // Journal
     private(set) var journaling = false
@@ -69,6 +72,7 @@ struct Engine: Sendable {
             listed.append(contentsOf: repeatElement(false, count: more))
             accumulator.append(contentsOf: repeatElement(0, count: more))
             queued.append(contentsOf: repeatElement(false, count: more))
+            affectedMark.append(contentsOf: repeatElement(false, count: more))
         }
         kinds[Int(s)] = kind
         tags[Int(s)] = -1
@@ -594,46 +598,78 @@ struct Engine: Sendable {
     /// defined ones by evaluating their definitions in `order` (from `evaluationOrder()`), free
     /// ones 0.
     /// - Complexity: O(symbols + size of the definitions).
-    func evaluate(order: [Int32], into values: inout [Double]) {
-        if values.count != symbolCount { values = [Double](repeating: 0, count: symbolCount) }
+    func evaluate(order: [Int32], into values: inout [Double], changed: inout [Int32]) {
+        let known = values.count
+        if values.count < symbolCount { values.append(contentsOf: repeatElement(0, count: symbolCount - values.count)) }
+        if values.count > symbolCount { values.removeLast(values.count - symbolCount) }
         for s in values.indices {
             let r = tableau.rowOfOwner[s]
-            values[s] = r >= 0 ? tableau.constants[Int(r)] : 0
+            let v = r >= 0 ? tableau.constants[Int(r)] : 0
+            if kinds[s] == .external && tags[s] >= 0 && (s >= known || values[s] != v) { changed.append(Int32(s)) }
+            values[s] = v
         }
         for x in order {
             let r = Int(definitions.rowOfOwner[Int(x)])
             var sum = definitions.constants[r]
             for t in definitions.terms[r] { sum += t.coefficient * values[Int(t.symbol)] }
-            values[Int(x)] = sum
+            if sum != values[Int(x)] {
+                if Int(x) < known { changed.append(x) }
+                values[Int(x)] = sum
+            }
         }
     }
 
     /// The defined symbols whose values may have changed since `clearChanges()`: those whose
     /// definitions changed or use a changed tableau row, and what depends on them, each after
-    /// the defined symbols it uses. Valid while the definitions keep their shape.
-    /// - Complexity: O(the definitions reached, log of their number).
-    func changedDefinitions() -> [Int32] {
-        var affected: [Int32] = []
-        var listed = Set<Int32>()
-        func add(_ x: Int32) { if listed.insert(x).inserted { affected.append(x) } }
+    /// the defined symbols it uses. Valid while the definitions keep their shape. Returns nil
+    /// as soon as they pass `limit`: evaluating everything in order is cheaper then.
+    /// - Complexity: O(min(limit, the definitions reached) × log of their number).
+    mutating func changedDefinitions(limit: Int) -> [Int32]? {
+        affected.removeAll(keepingCapacity: true)
+        defer { for x in affected { affectedMark[Int(x)] = false } }
         for s in tableau.changedOwners where Int(s) < symbolCount {
-            for cell in definitions.columns[Int(s)] { add(definitions.owner(cell.row)) }
+            for cell in definitions.columns[Int(s)] {
+                let x = definitions.owner(cell.row)
+                if !affectedMark[Int(x)] { affectedMark[Int(x)] = true; affected.append(x) }
+            }
         }
-        for x in definitions.changedOwners where Int(x) < symbolCount && isDefined(x) { add(x) }
+        for x in definitions.changedOwners where Int(x) < symbolCount && isDefined(x) && !affectedMark[Int(x)] {
+            affectedMark[Int(x)] = true
+            affected.append(x)
+        }
         var i = 0
         while i < affected.count {
-            for cell in definitions.columns[Int(affected[i])] { add(definitions.owner(cell.row)) }
+            if affected.count > limit { return nil }
+            for cell in definitions.columns[Int(affected[i])] {
+                let x = definitions.owner(cell.row)
+                if !affectedMark[Int(x)] { affectedMark[Int(x)] = true; affected.append(x) }
+            }
             i += 1
         }
+        if affected.count > limit { return nil }
         return affected.sorted { rank[Int($0)] < rank[Int($1)] }
     }
 
-    /// The current value of a defined symbol from the values of the symbols its definition uses.
-    @inline(__always) func evaluateDefinition(_ x: Int32, _ values: [Double]) -> Double {
-        let r = Int(definitions.rowOfOwner[Int(x)])
-        var sum = definitions.constants[r]
-        for t in definitions.terms[r] { sum += t.coefficient * values[Int(t.symbol)] }
-        return sum
+    /// Brings `values` (from `evaluate`) up to date after changes that kept the definitions'
+    /// shape, evaluating only what the changed rows reach (or, when that is most of it, every
+    /// definition in `order`). Appends the external symbols whose values changed to `changed`.
+    mutating func reevaluate(_ values: inout [Double], order: [Int32], changed: inout [Int32]) {
+        for s in tableau.changedOwners where Int(s) < values.count { values[Int(s)] = restrictedValue(s) }
+        for x in definitions.changedOwners
+        where Int(x) < values.count && kinds[Int(x)] == .external && !isDefined(x) && values[Int(x)] != 0 {
+            values[Int(x)] = 0
+            changed.append(x)
+        }
+        let list = changedDefinitions(limit: order.count / 32) ?? order
+        for x in list {
+            let r = Int(definitions.rowOfOwner[Int(x)])
+            var sum = definitions.constants[r]
+            for t in definitions.terms[r] { sum += t.coefficient * values[Int(t.symbol)] }
+            if sum != values[Int(x)] {
+                values[Int(x)] = sum
+                changed.append(x)
+            }
+        }
     }
 
     /// Forgets which rows changed.

@@ -53,6 +53,7 @@ public struct Solver: Sendable {
     private var cacheValid = false
     private var order: [Int32] = []
     private var orderVersion = -1
+    private var changedSymbols: [Int32] = []
 
     // What the current transaction created, to forget on rollback.
     private var addedInTransaction: [Constraint] = []
@@ -241,52 +242,35 @@ public struct Solver: Sendable {
     public subscript(variable: Variable) -> Double { value(of: variable) }
 
     /// Computes every variable's value, so that `value(of:)` is O(1) until the next change, and
-    /// returns the variables whose values changed since the previous call.
+    /// notes which values changed since the previous call (``changedVariables``).
     ///
     /// After changes that keep the shape of the definitions (`setConstant`, `suggestValue`,
     /// most pivots), only the definitions that use a changed row are evaluated again: the cost
     /// follows what the change affects, not the size of the system.
     /// - Complexity: O(what changed) after constant changes and suggestions; otherwise O(size
     ///   of the system).
-    @discardableResult
-    public mutating func updateVariables() -> [Variable] {
-        if cacheValid { return [] }
+    public mutating func updateVariables() {
+        if cacheValid { return }
         defer {
             engine.clearChanges()
             cacheValid = true
         }
-        var changed: [Variable] = []
-        func note(_ s: Int32) {
-            if engine.kinds[Int(s)] == .external { changed.append(variableList[Int(engine.tags[Int(s)])]) }
-        }
+        changedSymbols.removeAll(keepingCapacity: true)
         if orderVersion == engine.definitions.shapeVersion, cache.count == engine.symbolCount {
-            for s in engine.tableau.changedOwners where Int(s) < cache.count {
-                cache[Int(s)] = engine.restrictedValue(s)
-            }
-            for x in engine.definitions.changedOwners where Int(x) < cache.count && !engine.isDefined(x) && cache[Int(x)] != 0 {
-                cache[Int(x)] = 0
-                note(x)
-            }
-            for x in engine.changedDefinitions() {
-                let v = engine.evaluateDefinition(x, cache)
-                if v != cache[Int(x)] {
-                    cache[Int(x)] = v
-                    note(x)
-                }
-            }
-            return changed
+            engine.reevaluate(&cache, order: order, changed: &changedSymbols)
+            return
         }
         if orderVersion != engine.definitions.shapeVersion {
             order = engine.evaluationOrder()
             orderVersion = engine.definitions.shapeVersion
         }
-        let old = cache
-        engine.evaluate(order: order, into: &cache)
-        for (i, v) in variableList.enumerated() {
-            let s = Int(symbols[v.id]!)
-            if s >= old.count || old[s] != cache[s] { changed.append(variableList[i]) }
-        }
-        return changed
+        engine.evaluate(order: order, into: &cache, changed: &changedSymbols)
+    }
+
+    /// The variables whose values the last `updateVariables()` changed (or first computed), in
+    /// no particular order. Valid until the next change to the solver.
+    public var changedVariables: [Variable] {
+        changedSymbols.map { variableList[Int(engine.tags[Int($0)])] }
     }
 
     /// Forgets every constraint, edit variable and variable.

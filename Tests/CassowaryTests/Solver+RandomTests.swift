@@ -490,7 +490,8 @@ private struct FailureLog {
                 // Incremental evaluation: the cache equals evaluation on demand, and every variable
                 // whose cached value moved is reported as changed.
                 let onDemand = values(s, variables)
-                let reported = Set(s.updateVariables().map(\.id))
+                s.updateVariables()
+                let reported = Set(s.changedVariables.map(\.id))
                 let cached = values(s, variables)
                 guard log.check(zip(cached, onDemand).allSatisfy { close($0, $1, 1e-9) }, seed,
                                 "cached values \(cached) ≠ evaluated \(onDemand); \(context)"),
