@@ -4,8 +4,8 @@ import Cassowary
 /// constraints across that axis (typically a missing bottom constraint), so the size came from
 /// the fitting target alone.
 public struct FittingIssue {
-    /// The view being fitted.
-    public let view: View
+    /// The view being fitted (held weakly: the engine keeps its issues, and views own engines).
+    public private(set) weak var view: View?
     /// The axis its constraints left open.
     public let axis: LayoutConstraint.Axis
     /// The size returned on that axis.

@@ -354,7 +354,11 @@ open class View: LayoutItem, CustomStringConvertible {
     func setNeedsConstraintUpdate() {
         if needsConstraintUpdate { return }
         needsConstraintUpdate = true
-        layoutEngine.viewNeedsUpdate(self)
+        // A lone view has no engine yet (views get one when they gain subviews or are laid
+        // out); the engine looks at its root when it is made.
+        let root = rootView
+        if root === self && ownEngine == nil { return }
+        root.layoutEngine.viewNeedsUpdate(self)
     }
 
     /// Asks for a layout pass; ``layoutIfNeeded()`` performs it.

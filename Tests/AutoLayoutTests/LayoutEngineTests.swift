@@ -247,6 +247,9 @@ import Testing
             _ = root.layoutMarginsGuide
             root.layoutIfNeeded()
             _ = child.systemLayoutSizeFitting(View.layoutFittingCompressedSize)
+            root.translatesAutoresizingMaskIntoConstraints = false
+            _ = root.systemLayoutSizeFitting(View.layoutFittingExpandedSize)   // open axes: FittingIssues
+            #expect(root.layoutEngine.fittingIssues.contains { $0.view === root })
             weakRoot = root; weakChild = child; weakConstraint = c; weakEngine = root.layoutEngine
             #expect(weakEngine != nil)
         }
