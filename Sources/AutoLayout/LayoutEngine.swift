@@ -135,7 +135,7 @@ public final class LayoutEngine {
     // MARK: Hierarchy changes
 
     /// A subtree joins this hierarchy: its constraints move here from its old engine.
-    func adopt(subtree: View, from old: LayoutEngine?, superSize: Size) {
+    func adopt(subtree: View, from old: LayoutEngine?) {
         needsAllFrames = true
         forEachView(subtree) { v in
             v.autoresizingReference = nil

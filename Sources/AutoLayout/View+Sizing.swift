@@ -47,8 +47,7 @@ extension View {
                                           constant: target, priority: priority, origin: .system,
                                           identifier: axis == .horizontal ? "_UITemporaryLayoutWidth" : "_UITemporaryLayoutHeight"))
         }
-        let (base, pullConstraints) = engine.fittingSolver(for: self, pulls: pulls)
-        let solver = base
+        let (solver, pullConstraints) = engine.fittingSolver(for: self, pulls: pulls)
         var result = Size(width: cleaned(solver.value(of: width)), height: cleaned(solver.value(of: height)))
         for (axis, target, priority, variable) in axes where !priority.isRequired {
             let value = axis == .horizontal ? result.width : result.height

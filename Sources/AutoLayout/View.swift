@@ -150,10 +150,9 @@ open class View: LayoutItem, CustomStringConvertible {
         let engine = layoutEngine
         let childEngine = view.ownEngine
         view.ownEngine = nil
-        let size = frame.size
         subviews.append(view)
         view.superview = self
-        engine.adopt(subtree: view, from: childEngine, superSize: size)
+        engine.adopt(subtree: view, from: childEngine)
     }
 
     /// Removes the view from its superview. Constraints between its subtree and the rest of the

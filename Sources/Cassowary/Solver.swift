@@ -250,7 +250,10 @@ public struct Solver: Sendable {
     /// - Complexity: O(what changed) after constant changes and suggestions; otherwise O(size
     ///   of the system).
     public mutating func updateVariables() {
-        if cacheValid { return }
+        if cacheValid {
+            changedSymbols.removeAll(keepingCapacity: true)
+            return
+        }
         defer {
             engine.clearChanges()
             cacheValid = true
