@@ -158,6 +158,9 @@ private final class SymbolCell {
         #expect(Set(conflict.constraints.map(ObjectIdentifier.init)).isSuperset(of: [leading, trailing, width].map(ObjectIdentifier.init)))
         #expect(conflict.broken === width)
         #expect(a.frame == Rect(x: 10, y: 0, width: 80, height: 0))
+        // No autoresizing constraint in the group: no Note line, as on iOS.
+        #expect(!conflict.message.contains("(Note:"))
+        #expect(conflict.message.contains("'UIView-Encapsulated-Layout-Width'"))
     }
 
     @Test func negativeSizesConflictWithoutListingTheBound() throws {
