@@ -20,6 +20,8 @@ public final class LayoutEngine {
     private var toChange: [LayoutConstraint] = []
     private var toRemove: [Cassowary.Constraint] = []
     private var dirtyViews: [View] = []
+    /// Views whose `updateConstraints()` is due, in the order they asked.
+    private var constraintUpdates: [View] = []
     /// Implicit bounds of items that joined, waiting to be added.
     private var newBackground: [Cassowary.Constraint] = []
     /// The item behind each engine variable, to write only the frames that changed.
@@ -109,6 +111,28 @@ public final class LayoutEngine {
         enqueueAdd(c)
     }
 
+    func viewNeedsUpdateConstraints(_ view: View) {
+        constraintUpdates.append(view)
+    }
+
+    /// Calls the due `updateConstraints()` methods (they may ask for more, which run too).
+    func runUpdateConstraints() {
+        while !constraintUpdates.isEmpty {
+            let views = constraintUpdates
+            constraintUpdates = []
+            for v in views where v.needsUpdateConstraints {
+                v.needsUpdateConstraints = false
+                if v.rootView === root { v.updateConstraints() }
+            }
+        }
+    }
+
+    /// Everything a pass needs before solving: `updateConstraints()` calls, then generated constraints.
+    func prepare() {
+        runUpdateConstraints()
+        updateDirtyViews()
+    }
+
     func viewNeedsUpdate(_ view: View) {
         view.needsConstraintUpdate = true
         dirtyViews.append(view)
@@ -150,6 +174,7 @@ public final class LayoutEngine {
             v.background = []
             for g in v.layoutGuides { old?.forget(g); g.background = [] }
             viewNeedsUpdate(v)
+            if v.needsUpdateConstraints { viewNeedsUpdateConstraints(v) }
         }
         needsFrames = true
     }
@@ -180,6 +205,7 @@ public final class LayoutEngine {
             removeBackground(of: v)
             for g in v.layoutGuides { removeBackground(of: g) }
             newEngine.viewNeedsUpdate(v)
+            if v.needsUpdateConstraints { newEngine.viewNeedsUpdateConstraints(v) }
         }
         needsFrames = true
         needsAllFrames = true
@@ -228,8 +254,9 @@ public final class LayoutEngine {
     /// Applies queued changes to the solver. Returns whether anything changed.
     @discardableResult
     func flush() -> Bool {
-        if toAdd.isEmpty && toChange.isEmpty && toRemove.isEmpty && dirtyViews.isEmpty && newBackground.isEmpty { return false }
-        updateDirtyViews()
+        if toAdd.isEmpty && toChange.isEmpty && toRemove.isEmpty && dirtyViews.isEmpty && newBackground.isEmpty
+            && constraintUpdates.isEmpty { return false }
+        prepare()
         if !toRemove.isEmpty {
             do { try solver.remove(toRemove) } catch { preconditionFailure("layout engine bookkeeping: \(error)") }
             toRemove = []

@@ -40,7 +40,7 @@ extension View {
             (.horizontal, targetSize.width, horizontal, width), (.vertical, targetSize.height, vertical, height),
         ]
         let engine = layoutEngine
-        engine.updateDirtyViews()
+        engine.prepare()
         var pulls: [LayoutConstraint] = []
         for (axis, target, priority, _) in axes where target.isFinite {
             pulls.append(LayoutConstraint(self, axis == .horizontal ? .width : .height, .equal, nil, .notAnAttribute,

@@ -65,6 +65,8 @@ open class View: LayoutItem, CustomStringConvertible {
     var generated = GeneratedConstraints()
     /// Whether the engine must look at this view's generated constraints again.
     var needsConstraintUpdate = false
+    /// Whether ``updateConstraints()`` is due.
+    var needsUpdateConstraints = false
 
     // MARK: Geometry
 
@@ -95,8 +97,11 @@ open class View: LayoutItem, CustomStringConvertible {
     public var autoresizingMask: AutoresizingMask = [] {
         didSet { if autoresizingMask != oldValue { setNeedsConstraintUpdate() } }
     }
-    /// Hidden views still take part in layout, as in UIKit (stack views treat them specially).
-    public var isHidden = false
+    /// Hidden views still take part in layout, as in UIKit; a stack view collapses its hidden
+    /// arranged views.
+    public var isHidden = false {
+        didSet { if isHidden != oldValue { superview?.subviewVisibilityChanged(self) } }
+    }
     /// A name for tests and descriptions: conflict messages quote it after the address.
     public var accessibilityIdentifier: String?
     /// Whether the view reads left to right or right to left; `.unspecified` follows the superview.
@@ -252,7 +257,15 @@ open class View: LayoutItem, CustomStringConvertible {
     open var intrinsicContentSize: Size { Size(width: View.noIntrinsicMetric, height: View.noIntrinsicMetric) }
 
     /// Tells the engine that ``intrinsicContentSize`` changed.
-    open func invalidateIntrinsicContentSize() { setNeedsConstraintUpdate() }
+    open func invalidateIntrinsicContentSize() {
+        setNeedsConstraintUpdate()
+        superview?.subviewIntrinsicSizeChanged(self)
+    }
+
+    /// A subview was hidden or shown (a stack view rearranges).
+    func subviewVisibilityChanged(_ subview: View) {}
+    /// A subview's intrinsic size changed (a proportional stack view recomputes its ratios).
+    func subviewIntrinsicSizeChanged(_ subview: View) {}
 
     var huggingPriorities = (horizontal: LayoutPriority.defaultLow, vertical: LayoutPriority.defaultLow)
     var compressionPriorities = (horizontal: LayoutPriority.defaultHigh, vertical: LayoutPriority.defaultHigh)
@@ -350,6 +363,21 @@ open class View: LayoutItem, CustomStringConvertible {
 
     // MARK: Layout
 
+    /// Asks for ``updateConstraints()`` before the next layout pass (or fitting).
+    public func setNeedsUpdateConstraints() {
+        if needsUpdateConstraints { return }
+        needsUpdateConstraints = true
+        layoutEngine.viewNeedsUpdateConstraints(self)
+    }
+
+    /// Runs the pending ``updateConstraints()`` calls of the hierarchy now.
+    public func updateConstraintsIfNeeded() { layoutEngine.runUpdateConstraints() }
+
+    /// Override to make or change your own constraints, as UIKit calls it: once per
+    /// ``setNeedsUpdateConstraints()``, before the engine solves. Activating and deactivating
+    /// constraints here joins the same pass. Call `super`.
+    open func updateConstraints() {}
+
     func setNeedsConstraintUpdate() {
         if needsConstraintUpdate { return }
         needsConstraintUpdate = true
@@ -391,6 +419,9 @@ let uikitClassNames: [ObjectIdentifier: String] = [
     ObjectIdentifier(View.self): "UIView",
     ObjectIdentifier(LayoutGuide.self): "UILayoutGuide",
     ObjectIdentifier(Label.self): "UILabel",
+    ObjectIdentifier(ImageView.self): "UIImageView",
+    ObjectIdentifier(StackView.self): "UIStackView",
+    ObjectIdentifier(LayoutSpacer.self): "_UILayoutSpacer",
 ]
 
 /// Cuts a label to UIKit's 25 characters plus `...`.
