@@ -20,19 +20,51 @@ public struct Font: Hashable, Sendable {
     public var descender: Double { 0.2 * pointSize }
 }
 
-/// A line of text (UIKit's `UILabel`), measured by the deterministic text model: each
-/// character advances 0.6 × the font size, a line is 1.2 × the size tall, and sizes round up to
-/// half points (a 2× screen). Multi-line wrapping comes with the cells issue; this label keeps
-/// to one line.
+/// Text on one or more lines (UIKit's `UILabel`), measured by a pluggable ``TextMeasuring``
+/// model (``MonospacedTextModel`` by default).
+///
+/// Its intrinsic size is the text's: one unwrapped line when ``numberOfLines`` is 1; wrapped at
+/// ``preferredMaxLayoutWidth`` when that is set; otherwise wrapped at the width the layout
+/// gives the label, as UIKit's two-pass layout does (the first pass uses the unwrapped size,
+/// the next ones the solved width, until the width stops changing).
 open class Label: View {
     /// The text; changing it changes the intrinsic size.
     public var text: String? {
-        didSet { if text != oldValue { invalidateIntrinsicContentSize() } }
+        didSet { if text != oldValue { textChanged() } }
     }
     /// The font (system 17 by default).
     public var font = Font.systemFont(ofSize: 17) {
-        didSet { if font != oldValue { invalidateIntrinsicContentSize() } }
+        didSet { if font != oldValue { textChanged() } }
     }
+    /// The most lines shown: 1 by default, 0 for as many as the text needs.
+    public var numberOfLines = 1 {
+        didSet {
+            precondition(numberOfLines >= 0, "numberOfLines \(numberOfLines) is negative: use 0 for as many lines as needed.")
+            if numberOfLines != oldValue { textChanged() }
+        }
+    }
+    /// The width multi-line text wraps at; 0 (the default) wraps at the width the layout gives.
+    public var preferredMaxLayoutWidth: Double = 0 {
+        didSet {
+            precondition(preferredMaxLayoutWidth.isFinite && preferredMaxLayoutWidth >= 0,
+                         "preferredMaxLayoutWidth \(preferredMaxLayoutWidth) is invalid: pass a finite width, or 0 to wrap at the laid-out width.")
+            if preferredMaxLayoutWidth != oldValue { textChanged() }
+        }
+    }
+    /// How lines wrap and the last one is cut (by truncating the tail by default).
+    public var lineBreakMode = LineBreakMode.byTruncatingTail {
+        didSet { if lineBreakMode != oldValue { textChanged() } }
+    }
+    /// How the text lines up inside the label; it does not change the size.
+    public var textAlignment = TextAlignment.natural
+    /// What measures the text.
+    public var textModel: any TextMeasuring = MonospacedTextModel() {
+        didSet { textChanged() }
+    }
+
+    /// The width the last layout pass gave the label (for labels that wrap at it).
+    var layoutWidth: Double?
+    private var cache: (width: Double?, layout: TextLayout)?
 
     /// Creates an empty label.
     public override init(frame: Rect) { super.init(frame: frame) }
@@ -43,26 +75,50 @@ open class Label: View {
         self.text = text
     }
 
-    /// The text's single-line size: `ceil(2 × 0.6 × size × characters) / 2` wide and
-    /// `ceil(2 × 1.2 × size) / 2` tall; (0, 0) without text.
-    open override var intrinsicContentSize: Size {
-        guard let text, !text.isEmpty else { return .zero }
-        return Size(width: roundUpToPixel(0.6 * font.pointSize * Double(text.count)),
-                    height: roundUpToPixel(font.lineHeight))
+    private func textChanged() {
+        cache = nil
+        invalidateIntrinsicContentSize()
+    }
+
+    /// The width the text wraps at now: none for one line, else the preferred or laid-out width.
+    private var wrapWidth: Double? {
+        if numberOfLines == 1 { return nil }
+        return preferredMaxLayoutWidth > 0 ? preferredMaxLayoutWidth : layoutWidth
+    }
+
+    /// The text laid out at a width (nil: unwrapped).
+    func textLayout(width: Double?) -> TextLayout {
+        if let cache, cache.width == width { return cache.layout }
+        let layout = textModel.layout(text ?? "", font: font, width: numberOfLines == 1 ? nil : width,
+                                      maximumLines: numberOfLines, lineBreakMode: lineBreakMode)
+        cache = (width, layout)
+        return layout
+    }
+
+    /// The size of the text as it wraps now (see the type's description).
+    open override var intrinsicContentSize: Size { textLayout(width: wrapWidth).size }
+
+    override var wrapsAtLayoutWidth: Bool { numberOfLines != 1 && preferredMaxLayoutWidth == 0 }
+
+    override func intrinsicContentSize(atLayoutWidth width: Double) -> Size { textLayout(width: width).size }
+
+    override func remeasure(atLayoutWidth width: Double) -> Bool {
+        guard wrapsAtLayoutWidth, layoutWidth != width else { return false }
+        let before = intrinsicContentSize
+        layoutWidth = width
+        if intrinsicContentSize == before { return false }
+        invalidateIntrinsicContentSize()
+        return true
     }
 
     override var debugLabel: String? { accessibilityIdentifier ?? text }
 
-    override var firstBaselineOffsetFromTop: Double? { font.ascender }
-    override var lastBaselineOffsetFromBottom: Double? {
-        (text ?? "").isEmpty ? 0 : roundUpToPixel(font.lineHeight) - font.ascender
+    override var firstBaselineOffsetFromTop: Double? {
+        let layout = textLayout(width: wrapWidth)
+        return layout.lineCount == 0 ? nil : layout.firstBaseline
     }
-}
-
-/// Rounds up to the pixel grid of a 2× screen, as UIKit's text measurement does.
-func roundUpToPixel(_ v: Double, scale: Double = 2) -> Double {
-    // Values a hair above a pixel boundary are noise from the multiplication.
-    let scaled = v * scale
-    let nearest = scaled.rounded()
-    return (abs(scaled - nearest) < 1e-9 ? nearest : scaled.rounded(.up)) / scale
+    override var lastBaselineOffsetFromBottom: Double? {
+        let layout = textLayout(width: wrapWidth)
+        return layout.lineCount == 0 ? nil : layout.size.height - layout.lastBaseline
+    }
 }

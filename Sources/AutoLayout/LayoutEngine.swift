@@ -29,6 +29,8 @@ public final class LayoutEngine {
     /// Active constraints on baselines, re-expressed when a view's text (its baseline offset)
     /// changes. Pruned of deactivated ones as it is read.
     private var baselineConstraints: [LayoutConstraint] = []
+    /// Views whose intrinsic size follows their laid-out width (multi-line labels).
+    private var wrappingViews: [WeakView] = []
     private var needsFrames = true
     /// Set when the hierarchy changed shape: the next pass writes every frame.
     private var needsAllFrames = true
@@ -245,10 +247,32 @@ public final class LayoutEngine {
 
     // MARK: Layout pass
 
-    /// Applies every queued change, re-solves, and writes the frames that changed.
+    /// Applies every queued change, re-solves, and writes the frames that changed; then, while
+    /// a multi-line label's laid-out width changes its wrapping, measures it again and repeats
+    /// (UIKit's two-pass layout; at most four passes).
     func layoutIfNeeded() {
-        let changed = flush()
-        if changed || needsFrames { writeFrames() }
+        var passes = 0
+        repeat {
+            let changed = flush()
+            if changed || needsFrames { writeFrames() }
+            passes += 1
+        } while passes < 4 && remeasureWrappingViews()
+    }
+
+    /// Gives each wrapping view its solved width; returns whether any intrinsic size changed.
+    private func remeasureWrappingViews() -> Bool {
+        wrappingViews.removeAll { entry in
+            guard let v = entry.view, v.widthListEngine === self, v.wrapsAtLayoutWidth, v.rootView === root else {
+                if let v = entry.view, v.widthListEngine === self { v.widthListEngine = nil }
+                return true
+            }
+            return false
+        }
+        var changed = false
+        for entry in wrappingViews {
+            if let v = entry.view, v.remeasure(atLayoutWidth: v.frame.width) { changed = true }
+        }
+        return changed
     }
 
     /// Applies queued changes to the solver. Returns whether anything changed.
@@ -291,6 +315,10 @@ public final class LayoutEngine {
             for g in v.layoutGuides { join(g, isRoot: false) }
             updateGenerated(v)
             changedViews.insert(ObjectIdentifier(v))
+            if v.wrapsAtLayoutWidth && v.widthListEngine !== self {
+                v.widthListEngine = self
+                wrappingViews.append(WeakView(view: v))
+            }
         }
         if !baselineConstraints.isEmpty {
             baselineConstraints.removeAll { $0.engine !== self }
@@ -454,6 +482,11 @@ func cleaned(_ v: Double) -> Double {
 /// A weak reference to an item, for the engine's index (the hierarchy owns its items).
 struct WeakItem {
     weak var item: LayoutItem?
+}
+
+/// A weak reference to a view.
+struct WeakView {
+    weak var view: View?
 }
 
 /// Visits a view and its descendants, parents first.

@@ -47,7 +47,9 @@ extension View {
                                           constant: target, priority: priority, origin: .system,
                                           identifier: axis == .horizontal ? "_UITemporaryLayoutWidth" : "_UITemporaryLayoutHeight"))
         }
-        let (solver, pullConstraints) = engine.fittingSolver(for: self, pulls: pulls)
+        var (solver, made) = engine.fittingSolver(for: self, pulls: pulls)
+        engine.remeasureWrappingViews(in: self, solver: &solver, made: made)
+        let pullConstraints = pulls.map { ($0, made[ObjectIdentifier($0)] ?? []) }
         var result = Size(width: cleaned(solver.value(of: width)), height: cleaned(solver.value(of: height)))
         for (axis, target, priority, variable) in axes where !priority.isRequired {
             let value = axis == .horizontal ? result.width : result.height
@@ -72,9 +74,9 @@ extension LayoutEngine {
     /// A scratch solver holding what sizes `view` on its own, the constraints of its subtree
     /// without its own autoresizing or encapsulated size, plus the fitting `pulls`. Built
     /// fresh, so measuring never disturbs (or reports conflicts of) the hierarchy's layout.
-    /// Returns the solver and the solver constraints of each pull.
+    /// Returns the solver and the solver constraints made for each layout constraint.
     func fittingSolver(for view: View, pulls: [LayoutConstraint])
-        -> (Solver, [(LayoutConstraint, [Cassowary.Constraint])]) {
+        -> (Solver, [ObjectIdentifier: [Cassowary.Constraint]]) {
         var solver = Solver()
         var background: [Cassowary.Constraint] = []
         var batch: [(LayoutConstraint, [Cassowary.Constraint])] = []
@@ -91,11 +93,35 @@ extension LayoutEngine {
             for c in (v === view ? [] : g.autoresizing + g.encapsulated) + g.contentSize + g.margins + g.safeArea { take(c) }
             for c in v.constraints { take(c) }
         }
-        let first = batch.count
         for c in pulls { take(c) }
-        let pullConstraints = Array(batch[first...])
         addResolvingConflicts(background: background, batch: batch, into: &solver, owners: scratchOwners)
-        return (solver, pullConstraints)
+        var made: [ObjectIdentifier: [Cassowary.Constraint]] = [:]
+        for (c, constraints) in batch { made[ObjectIdentifier(c)] = constraints }
+        return (solver, made)
+    }
+
+    /// The fitting's version of the two-pass layout: multi-line labels of the subtree are
+    /// measured again at the widths the scratch solver gives them, in place, until the widths
+    /// settle (at most three times). The labels themselves are not changed.
+    func remeasureWrappingViews(in view: View, solver: inout Solver, made: [ObjectIdentifier: [Cassowary.Constraint]]) {
+        var wrapping: [View] = []
+        forEachView(view) { if $0.wrapsAtLayoutWidth { wrapping.append($0) } }
+        if wrapping.isEmpty { return }
+        for _ in 0..<3 {
+            var changed = false
+            for v in wrapping {
+                let size = v.intrinsicContentSize(atLayoutWidth: cleaned(solver.value(of: v.width)))
+                for c in v.generated.contentSize {
+                    let value = c.firstAttribute == .width ? size.width : size.height
+                    for s in made[ObjectIdentifier(c)] ?? [] where solver.constant(of: s) != -value {
+                        // Content sizes are optional unless made required; a required one that
+                        // cannot move keeps its size.
+                        if (try? solver.setConstant(-value, for: s)) != nil { changed = true }
+                    }
+                }
+            }
+            if !changed { return }
+        }
     }
 
     func reportFittingIssue(_ issue: FittingIssue) {

@@ -262,6 +262,17 @@ open class View: LayoutItem, CustomStringConvertible {
         superview?.subviewIntrinsicSizeChanged(self)
     }
 
+    /// Whether the intrinsic size depends on the width layout gives the view (a multi-line
+    /// label without a preferred width): the engine then lays out again at the solved width.
+    var wrapsAtLayoutWidth: Bool { false }
+    /// The intrinsic size the view would have at a laid-out width.
+    func intrinsicContentSize(atLayoutWidth width: Double) -> Size { intrinsicContentSize }
+    /// Takes the width the layout gave the view; returns whether its intrinsic size changed
+    /// (it has then invalidated it).
+    func remeasure(atLayoutWidth width: Double) -> Bool { false }
+    /// The engine that lists this view as wrapping at its laid-out width.
+    weak var widthListEngine: LayoutEngine?
+
     /// A subview was hidden or shown (a stack view rearranges).
     func subviewVisibilityChanged(_ subview: View) {}
     /// A subview's intrinsic size changed (a proportional stack view recomputes its ratios).

@@ -36,3 +36,74 @@ import Testing
         #expect(large.frame.minY == 50)
     }
 }
+
+@Suite struct MultilineLabelTests {
+    static let fox = "The quick brown fox jumps over the lazy dog"   // 43 characters
+
+    @Test func wrapsAtTheLaidOutWidthInTwoPasses() {
+        let label = Label(text: MultilineLabelTests.fox)
+        label.numberOfLines = 0
+        let root = makeRoot(width: 200, height: 300, label)
+        LayoutConstraint.activate([
+            label.leadingAnchor.constraint(equalTo: root.leadingAnchor, constant: 10),
+            label.trailingAnchor.constraint(equalTo: root.trailingAnchor, constant: -10),
+            label.topAnchor.constraint(equalTo: root.topAnchor),
+        ])
+        root.layoutIfNeeded()
+        // 180 points hold 17 characters: "The quick brown" / "fox jumps over" / "the lazy dog".
+        #expect(label.frame == Rect(x: 10, y: 0, width: 180, height: 61.5))
+        #expect(label.intrinsicContentSize == Size(width: 153, height: 61.5))
+        root.frame.size.width = 500
+        root.layoutIfNeeded()
+        #expect(label.frame.height == 20.5)
+        label.numberOfLines = 2
+        root.frame.size.width = 200
+        root.layoutIfNeeded()
+        #expect(label.frame.height == 41)
+    }
+
+    @Test func preferredMaxLayoutWidthWins() {
+        let label = Label(text: MultilineLabelTests.fox)
+        label.numberOfLines = 0
+        label.preferredMaxLayoutWidth = 60
+        // Five characters a line: "The" / "quick" / "brown" / "fox" / "jumps" / "over" / "the" / "lazy" / "dog".
+        #expect(label.intrinsicContentSize == Size(width: 51, height: 183.6 + 0.4))
+    }
+
+    @Test func fittingWrapsWithoutTouchingTheLabel() {
+        let cell = View()
+        let label = Label(text: MultilineLabelTests.fox)
+        label.numberOfLines = 0
+        label.translatesAutoresizingMaskIntoConstraints = false
+        cell.addSubview(label)
+        LayoutConstraint.activate([
+            label.leadingAnchor.constraint(equalTo: cell.leadingAnchor, constant: 16),
+            label.trailingAnchor.constraint(equalTo: cell.trailingAnchor, constant: -16),
+            label.topAnchor.constraint(equalTo: cell.topAnchor, constant: 12),
+            label.bottomAnchor.constraint(equalTo: cell.bottomAnchor, constant: -12),
+        ])
+        // 343 points hold 33 characters: "The quick brown fox jumps over" / "the lazy dog".
+        let size = cell.systemLayoutSizeFitting(Size(width: 375, height: 0), withHorizontalFittingPriority: .required,
+                                                verticalFittingPriority: .fittingSizeLevel)
+        #expect(size == Size(width: 375, height: 65))
+        // 100 points hold 9 characters: five lines.
+        #expect(cell.systemLayoutSizeFitting(Size(width: 132, height: 0), withHorizontalFittingPriority: .required,
+                                             verticalFittingPriority: .fittingSizeLevel).height == 24 + 102)
+        #expect(label.intrinsicContentSize == Size(width: 438.6 + 0.4, height: 20.5))
+    }
+
+    @Test func lastBaselineFollowsTheLines() {
+        let label = Label(text: MultilineLabelTests.fox), mark = View()
+        label.numberOfLines = 0
+        let root = makeRoot(width: 200, height: 300, label, mark)
+        LayoutConstraint.activate([
+            label.leadingAnchor.constraint(equalTo: root.leadingAnchor, constant: 10),
+            label.trailingAnchor.constraint(equalTo: root.trailingAnchor, constant: -10),
+            label.topAnchor.constraint(equalTo: root.topAnchor),
+            mark.bottomAnchor.constraint(equalTo: label.lastBaselineAnchor),
+            mark.heightAnchor.constraint(equalToConstant: 1),
+        ])
+        root.layoutIfNeeded()
+        #expect(mark.frame.maxY == 2 * 20.4 + 13.6)
+    }
+}

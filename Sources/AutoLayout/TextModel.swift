@@ -1,0 +1,151 @@
+/// How a label breaks and cuts its lines (UIKit's `NSLineBreakMode`).
+public enum LineBreakMode: Int, Sendable {
+    /// Wrap at word boundaries; a word longer than a line breaks by character.
+    case byWordWrapping = 0
+    /// Wrap at any character.
+    case byCharWrapping
+    /// Wrap at words; lines past the limit are cut.
+    case byClipping
+    /// Wrap at words; the last line ends in "…" (the default). Truncation does not change sizes.
+    case byTruncatingHead
+    /// Wrap at words; the last visible line is cut at its end.
+    case byTruncatingTail
+    /// Wrap at words; the last visible line is cut in its middle.
+    case byTruncatingMiddle
+}
+
+/// How text lines up inside its label (UIKit's `NSTextAlignment`); it does not change sizes.
+public enum TextAlignment: Int, Sendable {
+    /// Left.
+    case left = 0
+    /// Centred.
+    case center
+    /// Right.
+    case right
+    /// Both edges.
+    case justified
+    /// Leading: left in left-to-right layouts (the default).
+    case natural
+}
+
+/// The measured lines of a text.
+public struct TextLayout: Hashable, Sendable {
+    /// The size, rounded up to the pixel grid: the widest line and the lines' total height.
+    public var size: Size
+    /// The number of lines kept.
+    public var lineCount: Int
+    /// The first line's baseline, from the top.
+    public var firstBaseline: Double
+    /// The last line's baseline, from the top.
+    public var lastBaseline: Double
+
+    /// Creates a layout.
+    public init(size: Size, lineCount: Int, firstBaseline: Double, lastBaseline: Double) {
+        self.size = size
+        self.lineCount = lineCount
+        self.firstBaseline = firstBaseline
+        self.lastBaseline = lastBaseline
+    }
+
+    /// No text: no size, no lines.
+    public static let empty = TextLayout(size: .zero, lineCount: 0, firstBaseline: 0, lastBaseline: 0)
+}
+
+/// Measures text for labels. Plug in your own to match real fonts; the default,
+/// ``MonospacedTextModel``, is deterministic on every platform.
+public protocol TextMeasuring: Sendable {
+    /// Lays `text` out in `font`, wrapping at `width` (nil: no wrapping, one line per
+    /// paragraph), keeping at most `maximumLines` lines (0: all).
+    func layout(_ text: String, font: Font, width: Double?, maximumLines: Int, lineBreakMode: LineBreakMode) -> TextLayout
+}
+
+/// The spec's deterministic text model: every character advances 0.6 × the font size, a line
+/// is 1.2 × the size tall with its baseline 0.8 × the size below its top, words wrap greedily
+/// at spaces (trailing spaces take no room; a word longer than a line breaks by character), and
+/// sizes round up to 1/`scale` as UIKit's text measurement does on a `scale`× screen.
+public struct MonospacedTextModel: TextMeasuring, Hashable {
+    /// The screen scale sizes round up to (2: half points).
+    public var scale: Double
+
+    /// A model rounding to 1/`scale` points.
+    public init(scale: Double = 2) {
+        precondition(scale.isFinite && scale > 0, "Text model scale \(scale) is invalid: pass a finite scale above 0.")
+        self.scale = scale
+    }
+
+    /// Lays out `text`: see the type's description for the rules.
+    /// - Complexity: O(characters).
+    public func layout(_ text: String, font: Font, width: Double?, maximumLines: Int, lineBreakMode: LineBreakMode) -> TextLayout {
+        if text.isEmpty { return .empty }
+        let advance = 0.6 * font.pointSize
+        // Characters that fit on a line (at least one, so that every line makes progress).
+        let capacity = width.map { max(1, Int(($0 / advance + 1e-9).rounded(.down))) } ?? Int.max
+        var lines: [Int] = []   // the width of each line, in characters
+        for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            if lineBreakMode == .byCharWrapping {
+                wrapByCharacter(paragraph, capacity, into: &lines)
+            } else {
+                wrapByWord(paragraph, capacity, into: &lines)
+            }
+        }
+        if maximumLines > 0 && lines.count > maximumLines { lines.removeLast(lines.count - maximumLines) }
+        let widest = lines.max() ?? 0
+        let lineHeight = font.lineHeight
+        return TextLayout(size: Size(width: roundUp(Double(widest) * advance), height: roundUp(Double(lines.count) * lineHeight)),
+                          lineCount: lines.count, firstBaseline: font.ascender,
+                          lastBaseline: Double(lines.count - 1) * lineHeight + font.ascender)
+    }
+
+    private func wrapByCharacter(_ paragraph: Substring, _ capacity: Int, into lines: inout [Int]) {
+        var remaining = trimmedCount(paragraph)
+        if remaining == 0 { lines.append(0); return }
+        while remaining > 0 {
+            lines.append(min(remaining, capacity))
+            remaining -= capacity
+        }
+    }
+
+    private func wrapByWord(_ paragraph: Substring, _ capacity: Int, into lines: inout [Int]) {
+        var line = 0          // characters on the current line, trailing spaces included
+        var visible = 0       // the same without trailing spaces
+        var started = false
+        func start(_ length: Int) {
+            // A word longer than a line breaks by character.
+            var k = length
+            while k > capacity {
+                lines.append(capacity)
+                k -= capacity
+            }
+            line = k
+            visible = k
+            started = true
+        }
+        for word in paragraph.split(separator: " ", omittingEmptySubsequences: false) {
+            let k = word.count
+            if !started {
+                start(k)
+            } else if line + 1 + k <= capacity {
+                line += 1 + k
+                if k > 0 { visible = line }
+            } else if k > 0 {
+                lines.append(visible)
+                start(k)
+            }
+            // A space that does not fit is a trailing space: it takes no room.
+        }
+        lines.append(visible)
+    }
+
+    private func trimmedCount(_ s: Substring) -> Int {
+        var t = s
+        while t.last == " " { t = t.dropLast() }
+        return t.count
+    }
+
+    private func roundUp(_ v: Double) -> Double {
+        let scaled = v * scale
+        let nearest = scaled.rounded()
+        // A hair above a pixel boundary is noise from the multiplication, not a new pixel.
+        return (abs(scaled - nearest) < 1e-9 ? nearest : scaled.rounded(.up)) / scale
+    }
+}
