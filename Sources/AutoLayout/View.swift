@@ -425,16 +425,6 @@ open class View: LayoutItem, CustomStringConvertible {
     }
 }
 
-/// UIKit's names for the framework's own classes, used in descriptions.
-let uikitClassNames: [ObjectIdentifier: String] = [
-    ObjectIdentifier(View.self): "UIView",
-    ObjectIdentifier(LayoutGuide.self): "UILayoutGuide",
-    ObjectIdentifier(Label.self): "UILabel",
-    ObjectIdentifier(ImageView.self): "UIImageView",
-    ObjectIdentifier(StackView.self): "UIStackView",
-    ObjectIdentifier(LayoutSpacer.self): "_UILayoutSpacer",
-]
-
 /// Cuts a label to UIKit's 25 characters plus `...`.
 func truncatedLabel(_ s: String) -> String {
     s.count > 25 ? String(s.prefix(25)) + "..." : s

@@ -107,3 +107,30 @@ import Testing
         #expect(mark.frame.maxY == 2 * 20.4 + 13.6)
     }
 }
+
+@Suite struct ButtonAndImageTests {
+    @Test func buttonSizesFromItsTitle() {
+        let button = Button(title: "Follow")
+        // 6 × 0.6 × 15 = 54; 18 + 2 × 6 = 30.
+        #expect(button.intrinsicContentSize == Size(width: 54, height: 30))
+        button.contentEdgeInsets = EdgeInsets(top: 2, left: 10, bottom: 2, right: 10)
+        #expect(button.intrinsicContentSize == Size(width: 74, height: 34))
+        button.setTitle("Unfollow", for: .normal)
+        #expect(button.intrinsicContentSize.width == 92 && button.title(for: .normal) == "Unfollow")
+        #expect(button.debugName.hasPrefix("UIButton:") && button.debugName.hasSuffix("'Unfollow'"))
+    }
+
+    @Test func imageViewSizesFromItsImage() {
+        let view = ImageView(image: Image(size: Size(width: 24, height: 24)))
+        let root = makeRoot(view)
+        LayoutConstraint.activate([view.leadingAnchor.constraint(equalTo: root.leadingAnchor),
+                                   view.topAnchor.constraint(equalTo: root.topAnchor)])
+        root.layoutIfNeeded()
+        #expect(view.frame == Rect(x: 0, y: 0, width: 24, height: 24))
+        view.image = Image(size: Size(width: 50, height: 40))
+        root.layoutIfNeeded()
+        #expect(view.frame.size == Size(width: 50, height: 40))
+        view.image = nil
+        #expect(view.intrinsicContentSize == Size(width: View.noIntrinsicMetric, height: View.noIntrinsicMetric))
+    }
+}

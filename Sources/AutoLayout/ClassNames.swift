@@ -1,0 +1,10 @@
+/// UIKit's names for the framework's own classes, used in descriptions.
+let uikitClassNames: [ObjectIdentifier: String] = [
+    ObjectIdentifier(View.self): "UIView",
+    ObjectIdentifier(LayoutGuide.self): "UILayoutGuide",
+    ObjectIdentifier(Label.self): "UILabel",
+    ObjectIdentifier(ImageView.self): "UIImageView",
+    ObjectIdentifier(Button.self): "UIButton",
+    ObjectIdentifier(StackView.self): "UIStackView",
+    ObjectIdentifier(LayoutSpacer.self): "_UILayoutSpacer",
+]
