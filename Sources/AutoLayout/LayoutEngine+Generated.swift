@@ -54,8 +54,9 @@ extension LayoutEngine {
     func updateGenerated(_ v: View) {
         var g = v.generated
         let isRoot = v.superview == nil
-        sync(&g.autoresizing, v.translatesAutoresizingMaskIntoConstraints && !isRoot ? autoresizingSpecs(v) : [])
-        sync(&g.encapsulated, v.translatesAutoresizingMaskIntoConstraints && isRoot ? encapsulatedSpecs(v) : [])
+        let hosted = v.translatesAutoresizingMaskIntoConstraints && (isRoot || v.hasEncapsulatedSize)
+        sync(&g.autoresizing, v.translatesAutoresizingMaskIntoConstraints && !isRoot ? autoresizingSpecs(v, size: !hosted) : [])
+        sync(&g.encapsulated, hosted ? encapsulatedSpecs(v) : [])
         sync(&g.contentSize, contentSizeSpecs(v))
         sync(&g.margins, v.marginsGuide.map { marginSpecs(v, $0) } ?? [])
         sync(&g.safeArea, v.safeAreaGuide.map { safeAreaSpecs(v, $0) } ?? [])
@@ -75,7 +76,9 @@ extension LayoutEngine {
         current = wanted
     }
 
-    private func autoresizingSpecs(_ v: View) -> [LayoutConstraint] {
+    /// The autoresizing constraints: position and, unless `size` is false (the host holds the
+    /// size with encapsulated constraints), size.
+    private func autoresizingSpecs(_ v: View, size: Bool) -> [LayoutConstraint] {
         guard let parent = v.superview else { return [] }
         let reference = v.autoresizingReference ?? (v.frame, parent.frame.size)
         v.autoresizingReference = reference
@@ -90,8 +93,8 @@ extension LayoutEngine {
             LayoutConstraint(v, attr, .equal, k == 0 ? nil : parent, superAttr, multiplier: k == 0 ? 1 : k,
                              constant: c, origin: .autoresizing(mask: code))
         }
-        return [make(.left, .width, h.position.k, h.position.c), make(.top, .height, vv.position.k, vv.position.c),
-                make(.width, .width, h.size.k, h.size.c), make(.height, .height, vv.size.k, vv.size.c)]
+        let position = [make(.left, .width, h.position.k, h.position.c), make(.top, .height, vv.position.k, vv.position.c)]
+        return size ? position + [make(.width, .width, h.size.k, h.size.c), make(.height, .height, vv.size.k, vv.size.c)] : position
     }
 
     /// One axis of an autoresizing mask: position and size as `k × superSize + c`, sharing a

@@ -262,6 +262,11 @@ open class View: LayoutItem, CustomStringConvertible {
         superview?.subviewIntrinsicSizeChanged(self)
     }
 
+    /// Whether a host (a table view for its cells' content views) holds this view's size with
+    /// `UIView-Encapsulated-Layout-Width/Height` constraints instead of autoresizing ones, as
+    /// UIKit does; the root of a hierarchy always has them when it translates its mask.
+    var hasEncapsulatedSize: Bool { false }
+
     /// Whether the intrinsic size depends on the width layout gives the view (a multi-line
     /// label without a preferred width): the engine then lays out again at the solved width.
     var wrapsAtLayoutWidth: Bool { false }
