@@ -32,6 +32,9 @@ open class ImageView: View {
     /// Creates an empty image view.
     public override init(frame: Rect) { super.init(frame: frame) }
 
+    /// Creates an empty image view with a zero frame.
+    public override init() { super.init(frame: .zero) }
+
     /// The image's size, or ``View/noIntrinsicMetric`` in both dimensions without an image.
     open override var intrinsicContentSize: Size {
         image?.size ?? Size(width: View.noIntrinsicMetric, height: View.noIntrinsicMetric)

@@ -69,6 +69,9 @@ open class Label: View {
     /// Creates an empty label.
     public override init(frame: Rect) { super.init(frame: frame) }
 
+    /// Creates an empty label with a zero frame.
+    public override init() { super.init(frame: .zero) }
+
     /// Creates a label showing `text`.
     public convenience init(text: String?) {
         self.init(frame: .zero)

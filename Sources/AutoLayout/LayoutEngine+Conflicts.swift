@@ -36,6 +36,7 @@ extension LayoutEngine {
         }!
         let message = unsatisfiableMessage(group: group, broken: broken)
         broken.isBroken = true
+        structureVersion += 1
         let record = UnsatisfiableConstraints(constraints: group, broken: broken, message: message)
         conflicts.append(record)
         onUnsatisfiable(record)

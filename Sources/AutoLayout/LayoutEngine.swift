@@ -46,6 +46,13 @@ public final class LayoutEngine {
     /// Called for each fitting issue; by default it writes the issue to standard error.
     public var onFittingIssue: (FittingIssue) -> Void = { writeToStandardError($0.message) }
 
+    /// Changes whenever a constraint comes or goes, so that a kept fitting solver knows it is stale.
+    var structureVersion = 0
+    /// The last fitting's scratch solver, reused while the structure holds.
+    var fittingScratch: FittingScratch?
+    /// Constraints whose constants changed since the kept fitting solver was last updated.
+    var constantLog: [LayoutConstraint] = []
+
     private var itemAddresses: UInt64 = 0
     private var constraintAddresses: UInt64 = 0
 
@@ -74,6 +81,7 @@ public final class LayoutEngine {
         if c.firstAttribute.isMargin, let v = c.first as? View { _ = v.layoutMarginsGuide }
         if c.secondAttribute.isMargin, let v = c.second as? View { _ = v.layoutMarginsGuide }
         sequence += 1
+        structureVersion += 1
         c.activationSequence = sequence
         c.engine = self
         if c.firstAttribute.isBaseline || c.secondAttribute.isBaseline { baselineConstraints.append(c) }
@@ -94,6 +102,7 @@ public final class LayoutEngine {
 
     /// Takes a constraint's solver constraints out of the engine (at the next pass).
     private func unregister(_ c: LayoutConstraint) {
+        structureVersion += 1
         for s in c.solverConstraints {
             toRemove.append(s)
             owners[s.id] = nil
@@ -102,6 +111,7 @@ public final class LayoutEngine {
     }
 
     func constantChanged(_ c: LayoutConstraint) {
+        if fittingScratch != nil { constantLog.append(c) }
         guard !c.solverConstraints.isEmpty else { return }
         toChange.append(c)
     }
@@ -163,6 +173,7 @@ public final class LayoutEngine {
     /// A subtree joins this hierarchy: its constraints move here from its old engine.
     func adopt(subtree: View, from old: LayoutEngine?) {
         needsAllFrames = true
+        structureVersion += 1
         forEachView(subtree) { v in
             v.autoresizingReference = nil
             for c in v.constraints {

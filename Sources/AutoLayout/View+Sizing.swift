@@ -41,15 +41,11 @@ extension View {
         ]
         let engine = layoutEngine
         engine.prepare()
-        var pulls: [LayoutConstraint] = []
-        for (axis, target, priority, _) in axes where target.isFinite {
-            pulls.append(LayoutConstraint(self, axis == .horizontal ? .width : .height, .equal, nil, .notAnAttribute,
-                                          constant: target, priority: priority, origin: .system,
-                                          identifier: axis == .horizontal ? "_UITemporaryLayoutWidth" : "_UITemporaryLayoutHeight"))
-        }
-        var (solver, made) = engine.fittingSolver(for: self, pulls: pulls)
-        engine.remeasureWrappingViews(in: self, solver: &solver, made: made)
-        let pullConstraints = pulls.map { ($0, made[ObjectIdentifier($0)] ?? []) }
+        var scratch = engine.takeFittingScratch(for: self, target: targetSize, priorities: (horizontal, vertical))
+        engine.remeasureWrappingViews(in: self, scratch: &scratch)
+        let solver = scratch.solver
+        let pullConstraints = scratch.pulls.map { ($0, scratch.made[ObjectIdentifier($0)]?.constraints ?? []) }
+        defer { engine.fittingScratch = scratch }
         var result = Size(width: cleaned(solver.value(of: width)), height: cleaned(solver.value(of: height)))
         for (axis, target, priority, variable) in axes where !priority.isRequired {
             let value = axis == .horizontal ? result.width : result.height
@@ -70,13 +66,76 @@ extension View {
     }
 }
 
+/// A fitting's scratch solver and what is needed to update it in place.
+struct FittingScratch {
+    /// The solver constraints made for a layout constraint, with the constants they were made
+    /// from (a constant change moves the expression constants by the same amount).
+    struct Made {
+        var constraints: [Cassowary.Constraint]
+        var builtConstant: Double
+        var builtExpressionConstants: [Double]
+    }
+
+    weak var view: View?
+    var structure: Int
+    var axes: [Bool]
+    var priorities: [LayoutPriority]
+    var pulls: [LayoutConstraint]
+    var solver: Solver
+    var made: [ObjectIdentifier: Made]
+    /// The subtree's views that wrap at their laid-out width, found once.
+    var wrapping: [View]?
+
+    /// Moves the constants of `changed` constraints in place. Returns false when one cannot
+    /// hold (the caller then builds afresh, which resolves and reports the conflict).
+    mutating func apply(_ changed: [LayoutConstraint]) -> Bool {
+        for c in changed {
+            guard let m = made[ObjectIdentifier(c)] else { continue }
+            let delta = c.constant - m.builtConstant
+            for (s, built) in zip(m.constraints, m.builtExpressionConstants) where solver.constant(of: s) != built - delta {
+                do { try solver.setConstant(built - delta, for: s) } catch { return false }
+            }
+        }
+        return true
+    }
+}
+
 extension LayoutEngine {
-    /// A scratch solver holding what sizes `view` on its own, the constraints of its subtree
-    /// without its own autoresizing or encapsulated size, plus the fitting `pulls`. Built
-    /// fresh, so measuring never disturbs (or reports conflicts of) the hierarchy's layout.
-    /// Returns the solver and the solver constraints made for each layout constraint.
-    func fittingSolver(for view: View, pulls: [LayoutConstraint])
-        -> (Solver, [ObjectIdentifier: [Cassowary.Constraint]]) {
+    /// A scratch solver holding what sizes `view` on its own: the constraints of its subtree
+    /// without its own autoresizing or encapsulated size, plus the fitting pulls. Measuring
+    /// never disturbs (or reports conflicts of) the hierarchy's layout.
+    ///
+    /// The last one is kept while no constraint of the hierarchy comes or goes: the next
+    /// fitting of the same view only moves the constants that changed since (texts, images,
+    /// targets) in place, which is what makes a reused sizing cell cheap.
+    func takeFittingScratch(for view: View, target: Size, priorities: (LayoutPriority, LayoutPriority)) -> FittingScratch {
+        let axes = [target.width.isFinite, target.height.isFinite]
+        if var scratch = fittingScratch, scratch.view === view, scratch.structure == structureVersion,
+           scratch.axes == axes, scratch.priorities == [priorities.0, priorities.1] {
+            fittingScratch = nil
+            var moved = constantLog
+            constantLog = []
+            for (pull, value) in zip(scratch.pulls, [target.width, target.height].filter(\.isFinite)) {
+                pull.constant = value
+                moved.append(pull)
+            }
+            if scratch.apply(moved) { return scratch }
+        }
+        fittingScratch = nil
+        constantLog = []
+        let made = makeFittingScratch(for: view, target: target, priorities: priorities)
+        return made
+    }
+
+    private func makeFittingScratch(for view: View, target: Size, priorities: (LayoutPriority, LayoutPriority)) -> FittingScratch {
+        var pulls: [LayoutConstraint] = []
+        for (attribute, value, priority) in [(LayoutConstraint.Attribute.width, target.width, priorities.0),
+                                             (.height, target.height, priorities.1)] where value.isFinite {
+            pulls.append(LayoutConstraint(view, attribute, .equal, nil, .notAnAttribute, constant: value, priority: priority,
+                                          origin: .system,
+                                          identifier: attribute == .width ? "_UITemporaryLayoutWidth" : "_UITemporaryLayoutHeight"))
+        }
+        let structure = structureVersion
         var solver = Solver()
         var background: [Cassowary.Constraint] = []
         var batch: [(LayoutConstraint, [Cassowary.Constraint])] = []
@@ -95,28 +154,37 @@ extension LayoutEngine {
         }
         for c in pulls { take(c) }
         addResolvingConflicts(background: background, batch: batch, into: &solver, owners: scratchOwners)
-        var made: [ObjectIdentifier: [Cassowary.Constraint]] = [:]
-        for (c, constraints) in batch { made[ObjectIdentifier(c)] = constraints }
-        return (solver, made)
+        var made: [ObjectIdentifier: FittingScratch.Made] = [:]
+        // The solver now holds the final (possibly demoted) form of each: read constants from it.
+        for (c, constraints) in batch where constraints.allSatisfy(solver.contains) {
+            made[ObjectIdentifier(c)] = FittingScratch.Made(constraints: constraints, builtConstant: c.constant,
+                                                            builtExpressionConstants: constraints.map(\.expression.constant))
+        }
+        // A conflict while building demotes constraints: such a scratch is not kept.
+        return FittingScratch(view: view, structure: structure == structureVersion ? structure : -1, axes: [target.width.isFinite, target.height.isFinite],
+                              priorities: [priorities.0, priorities.1], pulls: pulls, solver: solver, made: made)
     }
 
     /// The fitting's version of the two-pass layout: multi-line labels of the subtree are
     /// measured again at the widths the scratch solver gives them, in place, until the widths
     /// settle (at most three times). The labels themselves are not changed.
-    func remeasureWrappingViews(in view: View, solver: inout Solver, made: [ObjectIdentifier: [Cassowary.Constraint]]) {
-        var wrapping: [View] = []
-        forEachView(view) { if $0.wrapsAtLayoutWidth { wrapping.append($0) } }
-        if wrapping.isEmpty { return }
+    func remeasureWrappingViews(in view: View, scratch: inout FittingScratch) {
+        if scratch.wrapping == nil {
+            var wrapping: [View] = []
+            forEachView(view) { if $0.wrapsAtLayoutWidth { wrapping.append($0) } }
+            scratch.wrapping = wrapping
+        }
+        guard let wrapping = scratch.wrapping, !wrapping.isEmpty else { return }
         for _ in 0..<3 {
             var changed = false
             for v in wrapping {
-                let size = v.intrinsicContentSize(atLayoutWidth: cleaned(solver.value(of: v.width)))
+                let size = v.intrinsicContentSize(atLayoutWidth: cleaned(scratch.solver.value(of: v.width)))
                 for c in v.generated.contentSize {
                     let value = c.firstAttribute == .width ? size.width : size.height
-                    for s in made[ObjectIdentifier(c)] ?? [] where solver.constant(of: s) != -value {
+                    for s in scratch.made[ObjectIdentifier(c)]?.constraints ?? [] where scratch.solver.constant(of: s) != -value {
                         // Content sizes are optional unless made required; a required one that
                         // cannot move keeps its size.
-                        if (try? solver.setConstant(-value, for: s)) != nil { changed = true }
+                        if (try? scratch.solver.setConstant(-value, for: s)) != nil { changed = true }
                     }
                 }
             }

@@ -6,12 +6,16 @@ import Foundation
 let usage = """
     usage: autolayout-bench workload FILE [--repeat N]
            autolayout-bench layout [--sizes 100,1000,10000] [--repeat N]
+           autolayout-bench feed [--counts 1,10,100,1000] [--repeat N]
 
     Runs a solver workload (../shared/bench/README.md: setup, add, check, step, remove) N times
     (default 3) with a fresh solver each time and prints one JSON line of medians.
     `layout` lays out N independent views (each placed by four constraints) for each size,
     then changes one constant and lays out again, and prints one JSON line per size of medians
     and a summary with the growth ratios.
+    `feed` fits LayoutKit's feed item (../shared/spec/feed-item.md) at widths 320 and 375 for each
+    count: a fresh view tree per item, one reused sizing tree, and hand-written arithmetic; one
+    JSON line per width and count with microseconds per item and the ratios to manual.
     Exit status: 0 when it ran, 1 when an accepted required constraint was violated (or a
     layout came out wrong), 64 on bad usage, 65 on a bad workload file.
     """
@@ -39,6 +43,30 @@ func json(_ x: Double) -> String {
 let arguments = Array(CommandLine.arguments.dropFirst())
 if arguments.first == "--help" || arguments.first == "-h" {
     print(usage)
+    exit(0)
+}
+if arguments.first == "feed" {
+    var counts = [1, 10, 100, 1000], repeatCount = 3
+    var rest = arguments.dropFirst()
+    while let option = rest.first {
+        rest = rest.dropFirst()
+        guard let value = rest.first else { fail("option '\(option)' needs a value\n\(usage)", status: 64) }
+        rest = rest.dropFirst()
+        switch option {
+        case "--counts":
+            let parsed = value.split(separator: ",").compactMap { Int($0) }
+            guard !parsed.isEmpty, parsed.count == value.split(separator: ",").count, parsed.allSatisfy({ $0 > 0 }) else {
+                fail("--counts takes positive integers separated by commas\n\(usage)", status: 64)
+            }
+            counts = parsed
+        case "--repeat":
+            guard let n = Int(value), n > 0 else { fail("--repeat takes a positive integer\n\(usage)", status: 64) }
+            repeatCount = n
+        default:
+            fail("unknown option '\(option)'\n\(usage)", status: 64)
+        }
+    }
+    runFeedBenchmark(counts: counts, widths: [320, 375], repeatCount: repeatCount)
     exit(0)
 }
 if arguments.first == "layout" {

@@ -123,3 +123,62 @@ import Testing
         #expect(conflict.constraints.contains { $0.identifier == "_UITemporaryLayoutWidth" })
     }
 }
+
+@Suite struct FittingReuseTests {
+    /// A card: a title (up to two lines) over a body label (any number of lines), pinned inside.
+    final class Card {
+        let view = View(), title = Label(), body = Label()
+        let top: LayoutConstraint
+        init() {
+            title.numberOfLines = 2
+            body.numberOfLines = 0
+            for v in [title, body] {
+                v.translatesAutoresizingMaskIntoConstraints = false
+                view.addSubview(v)
+            }
+            top = title.topAnchor.constraint(equalTo: view.topAnchor, constant: 10)
+            LayoutConstraint.activate([
+                top,
+                title.leadingAnchor.constraint(equalTo: view.leadingAnchor, constant: 10),
+                title.trailingAnchor.constraint(equalTo: view.trailingAnchor, constant: -10),
+                body.topAnchor.constraint(equalTo: title.bottomAnchor, constant: 4),
+                body.leadingAnchor.constraint(equalTo: title.leadingAnchor),
+                body.trailingAnchor.constraint(equalTo: title.trailingAnchor),
+                body.bottomAnchor.constraint(equalTo: view.bottomAnchor, constant: -10),
+            ])
+        }
+        func fit(_ width: Double) -> Double {
+            view.systemLayoutSizeFitting(Size(width: width, height: 0), withHorizontalFittingPriority: .required,
+                                         verticalFittingPriority: .fittingSizeLevel).height
+        }
+    }
+
+    static let texts = ["Hi", "A somewhat longer title that wraps", String(repeating: "word ", count: 40), "", "x y z"]
+
+    @Test func aReusedSizingViewGivesWhatAFreshOneGives() {
+        let reused = Card()
+        for width in [120.0, 320, 375] {
+            for (i, t) in FittingReuseTests.texts.enumerated() {
+                let b = FittingReuseTests.texts[(i + 2) % FittingReuseTests.texts.count]
+                reused.title.text = t
+                reused.body.text = b
+                let fresh = Card()
+                fresh.title.text = t
+                fresh.body.text = b
+                #expect(reused.fit(width) == fresh.fit(width), "width \(width), texts \(i)")
+            }
+        }
+        // Constant changes and new constraints are followed too.
+        reused.top.constant = 30
+        let fresh = Card()
+        fresh.title.text = reused.title.text
+        fresh.body.text = reused.body.text
+        fresh.top.constant = 30
+        #expect(reused.fit(200) == fresh.fit(200))
+        let minimum = reused.view.heightAnchor.constraint(greaterThanOrEqualToConstant: 500)
+        minimum.isActive = true
+        #expect(reused.fit(200) == 500)
+        minimum.isActive = false
+        #expect(reused.fit(200) == fresh.fit(200))
+    }
+}
