@@ -64,7 +64,8 @@ open class Label: View {
 
     /// The width the last layout pass gave the label (for labels that wrap at it).
     var layoutWidth: Double?
-    private var cache: (width: Double?, layout: TextLayout)?
+    /// The last layouts measured: unwrapped or at the preferred width, and at a laid-out width.
+    private var cache: [(width: Double?, layout: TextLayout)] = []
 
     /// Creates an empty label.
     public override init(frame: Rect) { super.init(frame: frame) }
@@ -79,7 +80,7 @@ open class Label: View {
     }
 
     private func textChanged() {
-        cache = nil
+        cache = []
         invalidateIntrinsicContentSize()
     }
 
@@ -91,10 +92,12 @@ open class Label: View {
 
     /// The text laid out at a width (nil: unwrapped).
     func textLayout(width: Double?) -> TextLayout {
-        if let cache, cache.width == width { return cache.layout }
-        let layout = textModel.layout(text ?? "", font: font, width: numberOfLines == 1 ? nil : width,
+        let width = numberOfLines == 1 ? nil : width
+        if let hit = cache.first(where: { $0.width == width }) { return hit.layout }
+        let layout = textModel.layout(text ?? "", font: font, width: width,
                                       maximumLines: numberOfLines, lineBreakMode: lineBreakMode)
-        cache = (width, layout)
+        if cache.count == 2 { cache.removeLast() }
+        cache.insert((width, layout), at: 0)
         return layout
     }
 

@@ -57,7 +57,7 @@ extension LayoutEngine {
         let hosted = v.translatesAutoresizingMaskIntoConstraints && (isRoot || v.hasEncapsulatedSize)
         sync(&g.autoresizing, v.translatesAutoresizingMaskIntoConstraints && !isRoot ? autoresizingSpecs(v, size: !hosted) : [])
         sync(&g.encapsulated, hosted ? encapsulatedSpecs(v) : [])
-        sync(&g.contentSize, contentSizeSpecs(v))
+        updateContentSize(v, &g.contentSize)
         sync(&g.margins, v.marginsGuide.map { marginSpecs(v, $0) } ?? [])
         sync(&g.safeArea, v.safeAreaGuide.map { safeAreaSpecs(v, $0) } ?? [])
         v.generated = g
@@ -123,19 +123,31 @@ extension LayoutEngine {
                           identifier: "UIView-Encapsulated-Layout-Height")]
     }
 
-    private func contentSizeSpecs(_ v: View) -> [LayoutConstraint] {
+    /// The content-size constraints: in place when only the size changed (the common case: a
+    /// new text), else replaced.
+    private func updateContentSize(_ v: View, _ current: inout [LayoutConstraint]) {
         let size = v.intrinsicContentSize
-        var list: [LayoutConstraint] = []
+        var wanted: [(LayoutConstraint.Axis, Double)] = []
         for (axis, value) in [(LayoutConstraint.Axis.horizontal, size.width), (.vertical, size.height)] {
             precondition(value.isFinite, "\(v.debugName) returned a non-finite intrinsicContentSize \(size). Return View.noIntrinsicMetric for a dimension without one.")
             if value == View.noIntrinsicMetric { continue }
             precondition(value >= 0, "\(v.debugName) returned a negative intrinsicContentSize \(size). Return View.noIntrinsicMetric for a dimension without one.")
-            list.append(LayoutConstraint(v, axis == .horizontal ? .width : .height, .equal, nil, .notAnAttribute,
-                                         constant: value,
-                                         origin: .contentSize(hugging: v.contentHuggingPriority(for: axis),
-                                                              compression: v.contentCompressionResistancePriority(for: axis))))
+            wanted.append((axis, value))
         }
-        return list
+        func matches(_ c: LayoutConstraint, _ axis: LayoutConstraint.Axis) -> Bool {
+            guard case let .contentSize(hugging, compression) = c.origin else { return false }
+            return c.firstAttribute == (axis == .horizontal ? .width : .height)
+                && hugging == v.contentHuggingPriority(for: axis) && compression == v.contentCompressionResistancePriority(for: axis)
+        }
+        if current.count == wanted.count, zip(current, wanted).allSatisfy({ matches($0, $1.0) }) {
+            for (c, w) in zip(current, wanted) where c.constant != w.1 { c.constant = w.1 }
+            return
+        }
+        sync(&current, wanted.map { axis, value in
+            LayoutConstraint(v, axis == .horizontal ? .width : .height, .equal, nil, .notAnAttribute, constant: value,
+                             origin: .contentSize(hugging: v.contentHuggingPriority(for: axis),
+                                                  compression: v.contentCompressionResistancePriority(for: axis)))
+        })
     }
 
     private func marginSpecs(_ v: View, _ g: LayoutGuide) -> [LayoutConstraint] {

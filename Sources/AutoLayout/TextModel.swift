@@ -81,11 +81,11 @@ public struct MonospacedTextModel: TextMeasuring, Hashable {
         // Characters that fit on a line (at least one, so that every line makes progress).
         let capacity = width.map { max(1, Int(($0 / advance + 1e-9).rounded(.down))) } ?? Int.max
         var lines: [Int] = []   // the width of each line, in characters
-        for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
+        for words in paragraphs(text) {
             if lineBreakMode == .byCharWrapping {
-                wrapByCharacter(paragraph, capacity, into: &lines)
+                wrapByCharacter(words, capacity, into: &lines)
             } else {
-                wrapByWord(paragraph, capacity, into: &lines)
+                wrapByWord(words, capacity, into: &lines)
             }
         }
         if maximumLines > 0 && lines.count > maximumLines { lines.removeLast(lines.count - maximumLines) }
@@ -96,8 +96,34 @@ public struct MonospacedTextModel: TextMeasuring, Hashable {
                           lastBaseline: Double(lines.count - 1) * lineHeight + font.ascender)
     }
 
-    private func wrapByCharacter(_ paragraph: Substring, _ capacity: Int, into lines: inout [Int]) {
-        var remaining = trimmedCount(paragraph)
+    /// The lengths, in characters, of the space-separated words of each paragraph (empty words
+    /// stand for extra spaces). ASCII text is read byte by byte, the rest by `Character`.
+    private func paragraphs(_ text: String) -> [[Int]] {
+        var result: [[Int]] = []
+        var words: [Int] = []
+        if text.utf8.allSatisfy({ $0 < 0x80 && $0 != 0x0D }) {
+            var length = 0
+            for byte in text.utf8 {
+                switch byte {
+                case 0x20: words.append(length); length = 0
+                case 0x0A: words.append(length); length = 0; result.append(words); words = []
+                default: length += 1
+                }
+            }
+            words.append(length)
+            result.append(words)
+            return result
+        }
+        for paragraph in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline) {
+            result.append(paragraph.split(separator: " ", omittingEmptySubsequences: false).map(\.count))
+        }
+        return result
+    }
+
+    private func wrapByCharacter(_ words: [Int], _ capacity: Int, into lines: inout [Int]) {
+        // Trailing spaces (empty words at the end) take no room.
+        let last = words.lastIndex { $0 > 0 } ?? -1
+        var remaining = last < 0 ? 0 : words[...last].reduce(0, +) + last
         if remaining == 0 { lines.append(0); return }
         while remaining > 0 {
             lines.append(min(remaining, capacity))
@@ -105,7 +131,7 @@ public struct MonospacedTextModel: TextMeasuring, Hashable {
         }
     }
 
-    private func wrapByWord(_ paragraph: Substring, _ capacity: Int, into lines: inout [Int]) {
+    private func wrapByWord(_ words: [Int], _ capacity: Int, into lines: inout [Int]) {
         var line = 0          // characters on the current line, trailing spaces included
         var visible = 0       // the same without trailing spaces
         var started = false
@@ -120,8 +146,7 @@ public struct MonospacedTextModel: TextMeasuring, Hashable {
             visible = k
             started = true
         }
-        for word in paragraph.split(separator: " ", omittingEmptySubsequences: false) {
-            let k = word.count
+        for k in words {
             if !started {
                 start(k)
             } else if line + 1 + k <= capacity {
@@ -134,12 +159,6 @@ public struct MonospacedTextModel: TextMeasuring, Hashable {
             // A space that does not fit is a trailing space: it takes no room.
         }
         lines.append(visible)
-    }
-
-    private func trimmedCount(_ s: Substring) -> Int {
-        var t = s
-        while t.last == " " { t = t.dropLast() }
-        return t.count
     }
 
     private func roundUp(_ v: Double) -> Double {

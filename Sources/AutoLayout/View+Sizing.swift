@@ -43,6 +43,7 @@ extension View {
         engine.prepare()
         var scratch = engine.takeFittingScratch(for: self, target: targetSize, priorities: (horizontal, vertical))
         engine.remeasureWrappingViews(in: self, scratch: &scratch)
+        scratch.solver.updateVariables()
         let solver = scratch.solver
         let pullConstraints = scratch.pulls.map { ($0, scratch.made[ObjectIdentifier($0)]?.constraints ?? []) }
         defer { engine.fittingScratch = scratch }
@@ -177,6 +178,7 @@ extension LayoutEngine {
         guard let wrapping = scratch.wrapping, !wrapping.isEmpty else { return }
         for _ in 0..<3 {
             var changed = false
+            scratch.solver.updateVariables()
             for v in wrapping {
                 let size = v.intrinsicContentSize(atLayoutWidth: cleaned(scratch.solver.value(of: v.width)))
                 for c in v.generated.contentSize {

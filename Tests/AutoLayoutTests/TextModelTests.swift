@@ -36,6 +36,13 @@ import AutoLayout
         #expect(all.lineCount == 3 && all.size.height == 61.5 && all.lastBaseline == 2 * font.lineHeight + font.ascender)
     }
 
+    @Test func charactersNotBytes() {
+        // Non-ASCII text is measured by Character, as ASCII is by byte: the same layouts.
+        #expect(lines("héllo wörld", width: 60) == lines("hello world", width: 60))
+        #expect(lines("👍🏽 a\r\nb", width: nil) == lines("x a\nb", width: nil))
+        #expect(lines("ab   ", width: 60, mode: .byCharWrapping) == lines("ab", width: 60, mode: .byCharWrapping))
+    }
+
     @Test func otherScales() {
         let thirds = MonospacedTextModel(scale: 3).layout("a", font: font, width: nil, maximumLines: 1, lineBreakMode: .byTruncatingTail)
         #expect(thirds.size.width == 31.0 / 3 && thirds.size.height == 62.0 / 3)
