@@ -158,17 +158,26 @@ open class View: LayoutItem, CustomStringConvertible {
         subviews.append(view)
         view.superview = self
         engine.adopt(subtree: view, from: childEngine)
+        didAddSubview(view)
     }
 
     /// Removes the view from its superview. Constraints between its subtree and the rest of the
     /// old hierarchy are deactivated; constraints inside the subtree move to its new engine.
     public func removeFromSuperview() {
         guard let parent = superview else { return }
+        parent.willRemoveSubview(self)
         let engine = layoutEngine
         parent.subviews.removeAll { $0 === self }
         superview = nil
         engine.release(subtree: self)
     }
+
+    /// Called after a subview was added; override to react (call `super`).
+    open func didAddSubview(_ subview: View) {}
+
+    /// Called before a subview leaves (a stack view drops it from its arrangement); override
+    /// to react (call `super`).
+    open func willRemoveSubview(_ subview: View) {}
 
     /// Whether `view` is this view or one of its ancestors.
     public func isDescendant(of view: View) -> Bool {
