@@ -7,4 +7,9 @@ let uikitClassNames: [ObjectIdentifier: String] = [
     ObjectIdentifier(Button.self): "UIButton",
     ObjectIdentifier(StackView.self): "UIStackView",
     ObjectIdentifier(LayoutSpacer.self): "_UILayoutSpacer",
+    ObjectIdentifier(CollectionViewCell.self): "UICollectionViewCell",
+    ObjectIdentifier(CollectionViewListCell.self): "UICollectionViewListCell",
+    ObjectIdentifier(TableViewCell.self): "UITableViewCell",
+    ObjectIdentifier(TableViewCellContentView.self): "UITableViewCellContentView",
+    ObjectIdentifier(ListContentView.self): "UIListContentView",
 ]
