@@ -40,7 +40,7 @@ open class Label: View {
     public var numberOfLines = 1 {
         didSet {
             precondition(numberOfLines >= 0, "numberOfLines \(numberOfLines) is negative: use 0 for as many lines as needed.")
-            if numberOfLines != oldValue { textChanged() }
+            if numberOfLines != oldValue { wrappingChanged() }
         }
     }
     /// The width multi-line text wraps at; 0 (the default) wraps at the width the layout gives.
@@ -48,7 +48,7 @@ open class Label: View {
         didSet {
             precondition(preferredMaxLayoutWidth.isFinite && preferredMaxLayoutWidth >= 0,
                          "preferredMaxLayoutWidth \(preferredMaxLayoutWidth) is invalid: pass a finite width, or 0 to wrap at the laid-out width.")
-            if preferredMaxLayoutWidth != oldValue { textChanged() }
+            if preferredMaxLayoutWidth != oldValue { wrappingChanged() }
         }
     }
     /// How lines wrap and the last one is cut (by truncating the tail by default).
@@ -82,6 +82,14 @@ open class Label: View {
     private func textChanged() {
         cache = []
         invalidateIntrinsicContentSize()
+    }
+
+    /// Whether the label wraps at its laid-out width may have changed: the engine looks again.
+    private func wrappingChanged() {
+        textChanged()
+        setNeedsConstraintUpdate()
+        // Fittings keep the list of wrapping labels with their structure.
+        if let engine = rootView.ownEngine { engine.structureVersion += 1 }
     }
 
     /// The width the text wraps at now: none for one line, else the preferred or laid-out width.

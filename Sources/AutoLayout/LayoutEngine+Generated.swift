@@ -125,7 +125,7 @@ extension LayoutEngine {
 
     /// The content-size constraints: in place when only the size changed (the common case: a
     /// new text), else replaced.
-    private func updateContentSize(_ v: View, _ current: inout [LayoutConstraint]) {
+    func updateContentSize(_ v: View, _ current: inout [LayoutConstraint]) {
         let size = v.intrinsicContentSize
         var wanted: [(LayoutConstraint.Axis, Double)] = []
         for (axis, value) in [(LayoutConstraint.Axis.horizontal, size.width), (.vertical, size.height)] {

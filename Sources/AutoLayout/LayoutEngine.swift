@@ -50,8 +50,16 @@ public final class LayoutEngine {
     var structureVersion = 0
     /// The last fitting's scratch solver, reused while the structure holds.
     var fittingScratch: FittingScratch?
+    /// Whether constant changes are logged for the kept fitting solver.
+    private var logsConstants = false
     /// Constraints whose constants changed since the kept fitting solver was last updated.
     var constantLog: [LayoutConstraint] = []
+
+    /// Keeps a fitting's scratch solver for the next fitting and logs constant changes for it.
+    func keep(fittingScratch scratch: consuming FittingScratch) {
+        fittingScratch = scratch
+        logsConstants = true
+    }
 
     private var itemAddresses: UInt64 = 0
     private var constraintAddresses: UInt64 = 0
@@ -111,7 +119,15 @@ public final class LayoutEngine {
     }
 
     func constantChanged(_ c: LayoutConstraint) {
-        if fittingScratch != nil { constantLog.append(c) }
+        if logsConstants {
+            constantLog.append(c)
+            // A hierarchy that is laid out far more than it is fitted: stop keeping the scratch.
+            if constantLog.count > 10_000 {
+                fittingScratch = nil
+                logsConstants = false
+                constantLog = []
+            }
+        }
         guard !c.solverConstraints.isEmpty else { return }
         toChange.append(c)
     }
@@ -145,8 +161,9 @@ public final class LayoutEngine {
         updateDirtyViews()
     }
 
-    func viewNeedsUpdate(_ view: View) {
+    func viewNeedsUpdate(_ view: View, intrinsicOnly: Bool = false) {
         view.needsConstraintUpdate = true
+        view.onlyIntrinsicSizeChanged = intrinsicOnly
         dirtyViews.append(view)
     }
 
@@ -319,19 +336,25 @@ public final class LayoutEngine {
     func updateDirtyViews() {
         let views = dirtyViews
         dirtyViews = []
+        let followBaselines = !baselineConstraints.isEmpty
         var changedViews = Set<ObjectIdentifier>()
         for v in views where v.needsConstraintUpdate && v.rootView === root {
             v.needsConstraintUpdate = false
+            if followBaselines { changedViews.insert(ObjectIdentifier(v)) }
+            if v.onlyIntrinsicSizeChanged && !v.background.isEmpty {
+                // A new text or image: only the content size moves (in place, usually).
+                updateContentSize(v, &v.generated.contentSize)
+                continue
+            }
             join(v, isRoot: v.superview == nil)
             for g in v.layoutGuides { join(g, isRoot: false) }
             updateGenerated(v)
-            changedViews.insert(ObjectIdentifier(v))
             if v.wrapsAtLayoutWidth && v.widthListEngine !== self {
                 v.widthListEngine = self
                 wrappingViews.append(WeakView(view: v))
             }
         }
-        if !baselineConstraints.isEmpty {
+        if followBaselines {
             baselineConstraints.removeAll { $0.engine !== self }
             // A baseline's offset comes from the text: follow it (through the baseline views too).
             func mentions(_ item: LayoutItem?) -> Bool {

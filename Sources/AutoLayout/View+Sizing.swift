@@ -41,19 +41,17 @@ extension View {
         ]
         let engine = layoutEngine
         engine.prepare()
+        // The scratch is moved out of the engine and back, never copied: it holds a whole solver.
         var scratch = engine.takeFittingScratch(for: self, target: targetSize, priorities: (horizontal, vertical))
         engine.remeasureWrappingViews(in: self, scratch: &scratch)
         scratch.solver.updateVariables()
-        let solver = scratch.solver
-        let pullConstraints = scratch.pulls.map { ($0, scratch.made[ObjectIdentifier($0)]?.constraints ?? []) }
-        defer { engine.fittingScratch = scratch }
-        var result = Size(width: cleaned(solver.value(of: width)), height: cleaned(solver.value(of: height)))
+        var result = Size(width: cleaned(scratch.solver.value(of: width)), height: cleaned(scratch.solver.value(of: height)))
         for (axis, target, priority, variable) in axes where !priority.isRequired {
             let value = axis == .horizontal ? result.width : result.height
             guard !target.isFinite || value == target else { continue }
-            var open = solver
-            for (c, constraints) in pullConstraints where c.firstAttribute == (axis == .horizontal ? .width : .height) {
-                try? open.remove(constraints)
+            var open = scratch.solver
+            for c in scratch.pulls where c.firstAttribute == (axis == .horizontal ? .width : .height) {
+                try? open.remove(scratch.made[ObjectIdentifier(c)]?.constraints ?? [])
             }
             guard open.isAmbiguous(variable) else { continue }
             let returned = target.isFinite ? target : 0
@@ -63,6 +61,7 @@ extension View {
                 message: "AutoLayout: the constraints of \(debugName) do not determine its \(axis == .horizontal ? "width" : "height"): no chain of constraints connects its \(axis == .horizontal ? "leading and trailing" : "top and bottom") edges through its content (a missing \(axis == .horizontal ? "trailing" : "bottom") constraint?). Fitting returns \(formatNumber(returned)), the \(target.isFinite ? "target" : "size for an unbounded target").")
             )
         }
+        engine.keep(fittingScratch: scratch)
         return result
     }
 }
@@ -84,7 +83,7 @@ struct FittingScratch {
     var pulls: [LayoutConstraint]
     var solver: Solver
     var made: [ObjectIdentifier: Made]
-    /// The subtree's views that wrap at their laid-out width, found once.
+    /// The subtree's views that wrap at their laid-out width, found once per structure.
     var wrapping: [View]?
 
     /// Moves the constants of `changed` constraints in place. Returns false when one cannot
@@ -111,9 +110,9 @@ extension LayoutEngine {
     /// targets) in place, which is what makes a reused sizing cell cheap.
     func takeFittingScratch(for view: View, target: Size, priorities: (LayoutPriority, LayoutPriority)) -> FittingScratch {
         let axes = [target.width.isFinite, target.height.isFinite]
-        if var scratch = fittingScratch, scratch.view === view, scratch.structure == structureVersion,
+        // Moved out, never copied: it holds a whole solver.
+        if var scratch = fittingScratch.take(), scratch.view === view, scratch.structure == structureVersion,
            scratch.axes == axes, scratch.priorities == [priorities.0, priorities.1] {
-            fittingScratch = nil
             var moved = constantLog
             constantLog = []
             for (pull, value) in zip(scratch.pulls, [target.width, target.height].filter(\.isFinite)) {
@@ -168,7 +167,9 @@ extension LayoutEngine {
 
     /// The fitting's version of the two-pass layout: multi-line labels of the subtree are
     /// measured again at the widths the scratch solver gives them, in place, until the widths
-    /// settle (at most three times). The labels themselves are not changed.
+    /// settle (at most three times). Each label then keeps the width it was wrapped at as its
+    /// laid-out width (the next fitting or layout pass starts from it, and corrects it when its
+    /// own width differs).
     func remeasureWrappingViews(in view: View, scratch: inout FittingScratch) {
         if scratch.wrapping == nil {
             var wrapping: [View] = []
@@ -176,6 +177,7 @@ extension LayoutEngine {
             scratch.wrapping = wrapping
         }
         guard let wrapping = scratch.wrapping, !wrapping.isEmpty else { return }
+        var moved = false
         for _ in 0..<3 {
             var changed = false
             scratch.solver.updateVariables()
@@ -190,8 +192,12 @@ extension LayoutEngine {
                     }
                 }
             }
-            if !changed { return }
+            if !changed { break }
+            moved = true
         }
+        if !moved { return }
+        scratch.solver.updateVariables()
+        for v in wrapping { _ = v.remeasure(atLayoutWidth: cleaned(scratch.solver.value(of: v.width))) }
     }
 
     func reportFittingIssue(_ issue: FittingIssue) {

@@ -65,6 +65,8 @@ open class View: LayoutItem, CustomStringConvertible {
     var generated = GeneratedConstraints()
     /// Whether the engine must look at this view's generated constraints again.
     var needsConstraintUpdate = false
+    /// Whether only the intrinsic size changed since (the engine then updates just that).
+    var onlyIntrinsicSizeChanged = false
     /// Whether ``updateConstraints()`` is due.
     var needsUpdateConstraints = false
 
@@ -267,7 +269,7 @@ open class View: LayoutItem, CustomStringConvertible {
 
     /// Tells the engine that ``intrinsicContentSize`` changed.
     open func invalidateIntrinsicContentSize() {
-        setNeedsConstraintUpdate()
+        setNeedsConstraintUpdate(intrinsicOnly: true)
         superview?.subviewIntrinsicSizeChanged(self)
     }
 
@@ -403,14 +405,18 @@ open class View: LayoutItem, CustomStringConvertible {
     /// constraints here joins the same pass. Call `super`.
     open func updateConstraints() {}
 
-    func setNeedsConstraintUpdate() {
-        if needsConstraintUpdate { return }
+    func setNeedsConstraintUpdate(intrinsicOnly: Bool = false) {
+        if needsConstraintUpdate {
+            if !intrinsicOnly { onlyIntrinsicSizeChanged = false }
+            return
+        }
         needsConstraintUpdate = true
+        onlyIntrinsicSizeChanged = intrinsicOnly
         // A lone view has no engine yet (views get one when they gain subviews or are laid
         // out); the engine looks at its root when it is made.
         let root = rootView
         if root === self && ownEngine == nil { return }
-        root.layoutEngine.viewNeedsUpdate(self)
+        root.layoutEngine.viewNeedsUpdate(self, intrinsicOnly: intrinsicOnly)
     }
 
     /// Asks for a layout pass; ``layoutIfNeeded()`` performs it.

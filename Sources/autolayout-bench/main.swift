@@ -7,6 +7,7 @@ let usage = """
     usage: autolayout-bench workload FILE [--repeat N]
            autolayout-bench layout [--sizes 100,1000,10000] [--repeat N]
            autolayout-bench feed [--counts 1,10,100,1000] [--repeat N]
+           autolayout-bench table [--rows 10000] [--repeat N]
 
     Runs a solver workload (../shared/bench/README.md: setup, add, check, step, remove) N times
     (default 3) with a fresh solver each time and prints one JSON line of medians.
@@ -16,6 +17,8 @@ let usage = """
     `feed` fits LayoutKit's feed item (../shared/spec/feed-item.md) at widths 320 and 375 for each
     count: a fresh view tree per item, one reused sizing tree, and hand-written arithmetic; one
     JSON line per width and count with microseconds per item and the ratios to manual.
+    `table` measures self-sizing subtitle rows at 375 points: a fresh cell per row (the first
+    1,000), one reused sizing cell through ListLayout, and by hand; one JSON line.
     Exit status: 0 when it ran, 1 when an accepted required constraint was violated (or a
     layout came out wrong), 64 on bad usage, 65 on a bad workload file.
     """
@@ -43,6 +46,24 @@ func json(_ x: Double) -> String {
 let arguments = Array(CommandLine.arguments.dropFirst())
 if arguments.first == "--help" || arguments.first == "-h" {
     print(usage)
+    exit(0)
+}
+if arguments.first == "table" {
+    var rows = 10000, repeatCount = 3
+    var rest = arguments.dropFirst()
+    while let option = rest.first {
+        rest = rest.dropFirst()
+        guard let value = rest.first, let n = Int(value), n > 0 else {
+            fail("option '\(option)' needs a positive integer\n\(usage)", status: 64)
+        }
+        rest = rest.dropFirst()
+        switch option {
+        case "--rows": rows = n
+        case "--repeat": repeatCount = n
+        default: fail("unknown option '\(option)'\n\(usage)", status: 64)
+        }
+    }
+    runTableBenchmark(rows: rows, repeatCount: repeatCount)
     exit(0)
 }
 if arguments.first == "feed" {

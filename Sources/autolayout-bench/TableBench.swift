@@ -1,0 +1,66 @@
+// `autolayout-bench table`: a table of self-sizing subtitle rows (UIKit's list content
+// configuration), measured at 375 points with a fresh cell per row, with one reused sizing
+// cell, and by hand.
+import AutoLayout
+import Foundation
+
+/// Row `i`: a title and a secondary text of one to three lines at 375 points.
+private func tableRow(_ i: Int) -> (text: String, secondary: String) {
+    let sentence = "row \(i) has a secondary text that runs on"
+    return ("Row \(i)", Array(repeating: sentence, count: i % 3 + 1).joined(separator: " and "))
+}
+
+private func configure(_ cell: TableViewCell, _ row: (text: String, secondary: String)) {
+    var c = ListContentConfiguration.subtitleCell()
+    c.text = row.text
+    c.secondaryText = row.secondary
+    cell.contentConfiguration = c
+}
+
+/// The subtitle row by hand: 11-point margins above and below, 16 at the sides, the title
+/// (17 pt), 3 points, the secondary text (15 pt), at least 44 tall.
+private func manualRowHeight(_ row: (text: String, secondary: String), width: Double) -> Double {
+    let model = MonospacedTextModel()
+    let textWidth = width - 32
+    let title = model.layout(row.text, font: .systemFont(ofSize: 17), width: textWidth, maximumLines: 0,
+                             lineBreakMode: .byTruncatingTail).size.height
+    let secondary = model.layout(row.secondary, font: .systemFont(ofSize: 15), width: textWidth, maximumLines: 0,
+                                 lineBreakMode: .byTruncatingTail).size.height
+    return max(44, 11 + title + 3 + secondary + 11)
+}
+
+/// Times the three ways over `rows` rows; prints one JSON line; exits 1 when a height differs.
+func runTableBenchmark(rows count: Int, repeatCount: Int) {
+    let width = 375.0
+    let rows = (0..<count).map(tableRow)
+    var fresh: [Double] = [], reused: [Double] = [], manual: [Double] = []
+    var heights: [Double] = []
+    let registration = CellRegistration<TableViewCell, (text: String, secondary: String)>(cell: { TableViewCell() }) { configure($0, $1) }
+    for _ in 0..<repeatCount {
+        var start = now()
+        var sink = 0.0
+        for row in rows { sink += manualRowHeight(row, width: width) }
+        manual.append((now() - start) / Double(count))
+
+        // A fresh cell per row: at most 1,000 rows, it is the slow path.
+        let freshCount = min(count, 1000)
+        start = now()
+        for row in rows.prefix(freshCount) {
+            let cell = TableViewCell()
+            configure(cell, row)
+            sink += cell.preferredLayoutSize(fittingWidth: width).height
+        }
+        fresh.append((now() - start) / Double(freshCount))
+
+        start = now()
+        let layout = ListLayout(appearance: .plain).layout(items: rows, width: width, using: registration)
+        reused.append((now() - start) / Double(count))
+        heights = layout.itemFrames.map(\.height)
+        if sink.isNaN { print(sink) }
+    }
+    for (i, row) in rows.enumerated() where heights[i] != manualRowHeight(row, width: width) {
+        fail("table row \(i): the engine gives \(heights[i]), by hand \(manualRowHeight(row, width: width))", status: 1)
+    }
+    let m = median(manual), f = median(fresh), r = median(reused)
+    print("{\"benchmark\":\"table\",\"width\":375,\"rows\":\(count),\"manual_us\":\(json(m * 1e6)),\"fresh_us\":\(json(f * 1e6)),\"reused_us\":\(json(r * 1e6)),\"fresh_over_manual\":\(json(f / m)),\"reused_over_manual\":\(json(r / m))}")
+}
