@@ -48,83 +48,47 @@ if arguments.first == "--help" || arguments.first == "-h" {
     print(usage)
     exit(0)
 }
-if arguments.first == "table" {
-    var rows = 10000, repeatCount = 3
-    var rest = arguments.dropFirst()
+/// The options after a subcommand, each with a value that is positive integers separated by
+/// commas: `--sizes 100,1000`, `--repeat 3`. Unknown or malformed options exit 64.
+func integerOptions(_ rest: ArraySlice<String>, allowed: Set<String>) -> [String: [Int]] {
+    var rest = rest
+    var options: [String: [Int]] = [:]
     while let option = rest.first {
         rest = rest.dropFirst()
-        guard let value = rest.first, let n = Int(value), n > 0 else {
-            fail("option '\(option)' needs a positive integer\n\(usage)", status: 64)
-        }
-        rest = rest.dropFirst()
-        switch option {
-        case "--rows": rows = n
-        case "--repeat": repeatCount = n
-        default: fail("unknown option '\(option)'\n\(usage)", status: 64)
-        }
-    }
-    runTableBenchmark(rows: rows, repeatCount: repeatCount)
-    exit(0)
-}
-if arguments.first == "feed" {
-    var counts = [1, 10, 100, 1000], repeatCount = 3
-    var rest = arguments.dropFirst()
-    while let option = rest.first {
-        rest = rest.dropFirst()
+        guard allowed.contains(option) else { fail("unknown option '\(option)'\n\(usage)", status: 64) }
         guard let value = rest.first else { fail("option '\(option)' needs a value\n\(usage)", status: 64) }
         rest = rest.dropFirst()
-        switch option {
-        case "--counts":
-            let parsed = value.split(separator: ",").compactMap { Int($0) }
-            guard !parsed.isEmpty, parsed.count == value.split(separator: ",").count, parsed.allSatisfy({ $0 > 0 }) else {
-                fail("--counts takes positive integers separated by commas\n\(usage)", status: 64)
-            }
-            counts = parsed
-        case "--repeat":
-            guard let n = Int(value), n > 0 else { fail("--repeat takes a positive integer\n\(usage)", status: 64) }
-            repeatCount = n
-        default:
-            fail("unknown option '\(option)'\n\(usage)", status: 64)
+        let parts = value.split(separator: ",", omittingEmptySubsequences: false)
+        let numbers = parts.compactMap { Int($0) }
+        guard !numbers.isEmpty, numbers.count == parts.count, numbers.allSatisfy({ $0 > 0 }) else {
+            fail("\(option) takes positive integers separated by commas\n\(usage)", status: 64)
         }
+        options[option] = numbers
     }
-    runFeedBenchmark(counts: counts, widths: [320, 375], repeatCount: repeatCount)
+    return options
+}
+
+switch arguments.first {
+case "table":
+    let options = integerOptions(arguments.dropFirst(), allowed: ["--rows", "--repeat"])
+    runTableBenchmark(rows: options["--rows"]?.last ?? 10000, repeatCount: options["--repeat"]?.last ?? 3)
     exit(0)
-}
-if arguments.first == "layout" {
-    var sizes = [100, 1000, 10000], repeatCount = 5
-    var rest = arguments.dropFirst()
-    while let option = rest.first {
-        rest = rest.dropFirst()
-        guard let value = rest.first else { fail("option '\(option)' needs a value\n\(usage)", status: 64) }
-        rest = rest.dropFirst()
-        switch option {
-        case "--sizes":
-            let parsed = value.split(separator: ",").compactMap { Int($0) }
-            guard !parsed.isEmpty, parsed.count == value.split(separator: ",").count, parsed.allSatisfy({ $0 > 0 }) else {
-                fail("--sizes takes positive integers separated by commas\n\(usage)", status: 64)
-            }
-            sizes = parsed
-        case "--repeat":
-            guard let n = Int(value), n > 0 else { fail("--repeat takes a positive integer\n\(usage)", status: 64) }
-            repeatCount = n
-        default:
-            fail("unknown option '\(option)'\n\(usage)", status: 64)
-        }
-    }
-    runLayoutBenchmark(sizes: sizes, repeatCount: repeatCount)
+case "feed":
+    let options = integerOptions(arguments.dropFirst(), allowed: ["--counts", "--repeat"])
+    runFeedBenchmark(counts: options["--counts"] ?? [1, 10, 100, 1000], widths: [320, 375],
+                     repeatCount: options["--repeat"]?.last ?? 3)
     exit(0)
+case "layout":
+    let options = integerOptions(arguments.dropFirst(), allowed: ["--sizes", "--repeat"])
+    runLayoutBenchmark(sizes: options["--sizes"] ?? [100, 1000, 10000], repeatCount: options["--repeat"]?.last ?? 5)
+    exit(0)
+default:
+    break
 }
-guard arguments.count >= 2, arguments[0] == "workload" else { fail("expected 'workload FILE' or 'layout'\n\(usage)", status: 64) }
-var repeatCount = 3
-var rest = arguments.dropFirst(2)
-while let option = rest.first {
-    rest = rest.dropFirst()
-    guard option == "--repeat", let value = rest.first, let n = Int(value), n > 0 else {
-        fail("unknown or incomplete option '\(option)'\n\(usage)", status: 64)
-    }
-    repeatCount = n
-    rest = rest.dropFirst()
+guard arguments.count >= 2, arguments[0] == "workload" else {
+    fail("expected 'workload FILE', 'layout', 'feed' or 'table'\n\(usage)", status: 64)
 }
+let repeatCount = integerOptions(arguments.dropFirst(2), allowed: ["--repeat"])["--repeat"]?.last ?? 3
 
 let path = arguments[1]
 guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { fail("cannot read \(path)", status: 65) }
