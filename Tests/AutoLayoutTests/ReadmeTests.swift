@@ -24,3 +24,18 @@ import AutoLayout
         #expect(row.layoutEngine.conflicts.isEmpty)
     }
 }
+
+@Suite struct ReadmeCellTests {
+    /// The README's list example, line for line.
+    @Test func selfSizingListExample() {
+        let rows = ["Short", "A longer text that wraps onto a second line at this width", "Third"]
+        let registration = CellRegistration<CollectionViewListCell, String>(cell: { CollectionViewListCell() }) { cell, text in
+            var content = cell.defaultContentConfiguration()
+            content.text = text
+            cell.contentConfiguration = content
+        }
+        let list = ListLayout(appearance: .plain).layout(items: rows, width: 375, using: registration)
+        #expect(list.itemFrames.map(\.height) == [44, 63, 44])   // 11 + the text + 11, at least 44
+        #expect(list.itemFrames.map(\.minY) == [0, 44, 107])
+    }
+}
