@@ -127,23 +127,32 @@ extension LayoutEngine {
     /// new text), else replaced.
     func updateContentSize(_ v: View, _ current: inout [LayoutConstraint]) {
         let size = v.intrinsicContentSize
-        var wanted: [(LayoutConstraint.Axis, Double)] = []
-        for (axis, value) in [(LayoutConstraint.Axis.horizontal, size.width), (.vertical, size.height)] {
+        func wanted(_ value: Double) -> Bool {
             precondition(value.isFinite, "\(v.debugName) returned a non-finite intrinsicContentSize \(size). Return View.noIntrinsicMetric for a dimension without one.")
-            if value == View.noIntrinsicMetric { continue }
+            if value == View.noIntrinsicMetric { return false }
             precondition(value >= 0, "\(v.debugName) returned a negative intrinsicContentSize \(size). Return View.noIntrinsicMetric for a dimension without one.")
-            wanted.append((axis, value))
+            return true
         }
+        let hasWidth = wanted(size.width), hasHeight = wanted(size.height)
         func matches(_ c: LayoutConstraint, _ axis: LayoutConstraint.Axis) -> Bool {
             guard case let .contentSize(hugging, compression) = c.origin else { return false }
             return c.firstAttribute == (axis == .horizontal ? .width : .height)
                 && hugging == v.contentHuggingPriority(for: axis) && compression == v.contentCompressionResistancePriority(for: axis)
         }
-        if current.count == wanted.count, zip(current, wanted).allSatisfy({ matches($0, $1.0) }) {
-            for (c, w) in zip(current, wanted) where c.constant != w.1 { c.constant = w.1 }
+        // The common case, a new text or image: the same constraints, new constants (no arrays made).
+        if hasWidth && hasHeight && current.count == 2 && matches(current[0], .horizontal) && matches(current[1], .vertical) {
+            if current[0].constant != size.width { current[0].constant = size.width }
+            if current[1].constant != size.height { current[1].constant = size.height }
             return
         }
-        sync(&current, wanted.map { axis, value in
+        var axes: [(LayoutConstraint.Axis, Double)] = []
+        if hasWidth { axes.append((.horizontal, size.width)) }
+        if hasHeight { axes.append((.vertical, size.height)) }
+        if current.count == axes.count, zip(current, axes).allSatisfy({ matches($0, $1.0) }) {
+            for (c, w) in zip(current, axes) where c.constant != w.1 { c.constant = w.1 }
+            return
+        }
+        sync(&current, axes.map { axis, value in
             LayoutConstraint(v, axis == .horizontal ? .width : .height, .equal, nil, .notAnAttribute, constant: value,
                              origin: .contentSize(hugging: v.contentHuggingPriority(for: axis),
                                                   compression: v.contentCompressionResistancePriority(for: axis)))
