@@ -231,6 +231,12 @@ public final class ListContentView: View, ContentView {
         apply(configuration)
     }
 
+    /// Whether `configuration` is a ``ListContentConfiguration`` (checked without boxing the
+    /// current one, as the default implementation would).
+    public func supports(_ configuration: any ContentConfiguration) -> Bool {
+        configuration is ListContentConfiguration
+    }
+
     /// The configuration shown. Setting anything but a ``ListContentConfiguration`` traps: ask
     /// the configuration for its own view with `makeContentView()`.
     public var configuration: any ContentConfiguration {
