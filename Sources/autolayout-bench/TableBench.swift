@@ -29,11 +29,13 @@ private func manualRowHeight(_ row: (text: String, secondary: String), width: Do
     return max(44, 11 + title + 3 + secondary + 11)
 }
 
-/// Times the three ways over `rows` rows; prints one JSON line; exits 1 when a height differs.
-func runTableBenchmark(rows count: Int, repeatCount: Int) {
+/// Times the three ways over `rows` rows, and the reused way on every core; prints one JSON
+/// line; exits 1 when a height differs.
+func runTableBenchmark(rows count: Int, repeatCount: Int) async {
     let width = 375.0
     let rows = (0..<count).map(tableRow)
-    var fresh: [Double] = [], reused: [Double] = [], manual: [Double] = []
+    var fresh: [Double] = [], reused: [Double] = [], manual: [Double] = [], parallel: [Double] = []
+    let workers = SizingCellCache.activeProcessorCount
     var heights: [Double] = []
     let registration = CellRegistration<TableViewCell, (text: String, secondary: String)>(cell: { TableViewCell() }) { configure($0, $1) }
     for _ in 0..<repeatCount {
@@ -56,11 +58,16 @@ func runTableBenchmark(rows count: Int, repeatCount: Int) {
         let layout = ListLayout(appearance: .plain).layout(items: rows, width: width, using: registration)
         reused.append((now() - start) / Double(count))
         heights = layout.itemFrames.map(\.height)
+
+        start = now()
+        let shared = await ListLayout(appearance: .plain).layout(items: rows, width: width, using: registration, workers: workers)
+        parallel.append((now() - start) / Double(count))
+        if shared != layout { fail("measuring on \(workers) tasks gives other frames than measuring serially", status: 1) }
         if sink.isNaN { print(sink) }
     }
     for (i, row) in rows.enumerated() where heights[i] != manualRowHeight(row, width: width) {
         fail("table row \(i): the engine gives \(heights[i]), by hand \(manualRowHeight(row, width: width))", status: 1)
     }
-    let m = median(manual), f = median(fresh), r = median(reused)
-    print("{\"benchmark\":\"table\",\"width\":375,\"rows\":\(count),\"manual_us\":\(json(m * 1e6)),\"fresh_us\":\(json(f * 1e6)),\"reused_us\":\(json(r * 1e6)),\"fresh_over_manual\":\(json(f / m)),\"reused_over_manual\":\(json(r / m))}")
+    let m = median(manual), f = median(fresh), r = median(reused), p = median(parallel)
+    print("{\"benchmark\":\"table\",\"width\":375,\"rows\":\(count),\"manual_us\":\(json(m * 1e6)),\"fresh_us\":\(json(f * 1e6)),\"reused_us\":\(json(r * 1e6)),\"fresh_over_manual\":\(json(f / m)),\"reused_over_manual\":\(json(r / m)),\"workers\":\(workers),\"parallel_us\":\(json(p * 1e6)),\"parallel_speedup\":\(json(r / p))}")
 }

@@ -18,7 +18,8 @@ let usage = """
     count: a fresh view tree per item, one reused sizing tree, and hand-written arithmetic; one
     JSON line per width and count with microseconds per item and the ratios to manual.
     `table` measures self-sizing subtitle rows at 375 points: a fresh cell per row (the first
-    1,000), one reused sizing cell through ListLayout, and by hand; one JSON line.
+    1,000), one reused sizing cell through ListLayout (serially, and on one task per core), and
+    by hand; one JSON line.
     Exit status: 0 when it ran, 1 when an accepted required constraint was violated (or a
     layout came out wrong), 64 on bad usage, 65 on a bad workload file.
     """
@@ -71,7 +72,7 @@ func integerOptions(_ rest: ArraySlice<String>, allowed: Set<String>) -> [String
 switch arguments.first {
 case "table":
     let options = integerOptions(arguments.dropFirst(), allowed: ["--rows", "--repeat"])
-    runTableBenchmark(rows: options["--rows"]?.last ?? 10000, repeatCount: options["--repeat"]?.last ?? 3)
+    await runTableBenchmark(rows: options["--rows"]?.last ?? 10000, repeatCount: options["--repeat"]?.last ?? 3)
     exit(0)
 case "feed":
     let options = integerOptions(arguments.dropFirst(), allowed: ["--counts", "--repeat"])
