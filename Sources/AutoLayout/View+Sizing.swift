@@ -102,8 +102,9 @@ struct FittingScratch {
 
 extension LayoutEngine {
     /// A scratch solver holding what sizes `view` on its own: the constraints of its subtree
-    /// without its own autoresizing or encapsulated size, plus the fitting pulls. Measuring
-    /// never disturbs (or reports conflicts of) the hierarchy's layout.
+    /// without its own autoresizing or encapsulated size, plus the fitting pulls. Measuring moves
+    /// no frame and reports no conflict of the hierarchy's own layout (multi-line labels only
+    /// remember the width they were measured at, which the next layout pass corrects).
     ///
     /// The last one is kept while no constraint of the hierarchy comes or goes: the next
     /// fitting of the same view only moves the constants that changed since (texts, images,
