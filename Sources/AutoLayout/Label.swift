@@ -88,8 +88,6 @@ open class Label: View {
     private func wrappingChanged() {
         textChanged()
         setNeedsConstraintUpdate()
-        // Fittings keep the list of wrapping labels with their structure.
-        if let engine = rootView.ownEngine { engine.structureVersion += 1 }
     }
 
     /// The width the text wraps at now: none for one line, else the preferred or laid-out width.

@@ -169,11 +169,6 @@ public final class LayoutEngine {
 
     func setNeedsLayout() { needsFrames = true }
 
-    /// Writes every frame at the next pass.
-    func setNeedsAllFrames() {
-        needsFrames = true
-        needsAllFrames = true
-    }
 
     /// Leading and trailing flip somewhere: re-express every constraint.
     func directionChanged() {
@@ -320,8 +315,7 @@ public final class LayoutEngine {
         for c in toAdd {
             c.isQueued = false
             guard c.engine === self, c.solverConstraints.isEmpty, c.first != nil else { continue }
-            c.solverConstraints = makeSolverConstraints(c)
-            for s in c.solverConstraints { owners[s.id] = c }
+            replaceSolverConstraints(c)
             batch.append(c)
         }
         toAdd = []
@@ -349,9 +343,16 @@ public final class LayoutEngine {
             join(v, isRoot: v.superview == nil)
             for g in v.layoutGuides { join(g, isRoot: false) }
             updateGenerated(v)
-            if v.wrapsAtLayoutWidth && v.widthListEngine !== self {
-                v.widthListEngine = self
-                wrappingViews.append(WeakView(view: v))
+            // Whether a view wraps at its laid-out width is part of the structure a kept fitting
+            // solver depends on.
+            if v.wrapsAtLayoutWidth != (v.widthListEngine === self) {
+                structureVersion += 1
+                if v.wrapsAtLayoutWidth {
+                    v.widthListEngine = self
+                    wrappingViews.append(WeakView(view: v))
+                } else {
+                    v.widthListEngine = nil
+                }
             }
         }
         if followBaselines {
@@ -394,10 +395,7 @@ public final class LayoutEngine {
                     pending[i].1 = demoted
                 } else {
                     precondition(scratch == nil, "layout engine bookkeeping: a scratch solver takes its constraints in one batch")
-                    do {
-                        try solver.remove(old)
-                        try solver.add(demoted)
-                    } catch { preconditionFailure("layout engine bookkeeping: \(error)") }
+                    replace(old, by: demoted, in: &solver)
                 }
                 if scratch != nil { definitionChanged(broken) }
             } catch {
@@ -415,6 +413,19 @@ public final class LayoutEngine {
         return c.solverConstraints
     }
 
+    /// Swaps a broken constraint's solver constraints for their demoted form in the engine's solver.
+    private func demoteInPlace(_ broken: LayoutConstraint) {
+        let old = broken.solverConstraints
+        replace(old, by: replaceSolverConstraints(broken), in: &solver)
+    }
+
+    private func replace(_ old: [Cassowary.Constraint], by new: [Cassowary.Constraint], in solver: inout Solver) {
+        do {
+            try solver.remove(old)
+            try solver.add(new)
+        } catch { preconditionFailure("layout engine bookkeeping: \(error)") }
+    }
+
     /// Changes a constant in place; on a conflict, breaks a constraint and tries again.
     private func applyConstant(_ c: LayoutConstraint) {
         while true {
@@ -426,12 +437,7 @@ public final class LayoutEngine {
                 return
             } catch .unsatisfiable(let culprit, let conflicting) {
                 let broken = resolveConflict(group: [culprit] + conflicting, owners: owners)
-                let old = broken.solverConstraints
-                replaceSolverConstraints(broken)
-                do {
-                    try solver.remove(old)
-                    try solver.add(broken.solverConstraints)
-                } catch { preconditionFailure("layout engine bookkeeping: \(error)") }
+                demoteInPlace(broken)
                 if broken === c { return }
             } catch {
                 preconditionFailure("layout engine bookkeeping: \(error)")
@@ -441,8 +447,11 @@ public final class LayoutEngine {
 
     // MARK: Frames
 
-    /// Writes the frames of the current solution without applying queued changes.
-    func writeFramesNow() { writeFrames() }
+    /// Writes every frame from the current solution now, without applying queued changes.
+    func writeAllFrames() {
+        needsAllFrames = true
+        writeFrames()
+    }
 
     /// Writes the frames of the views whose variables changed (every frame after the
     /// hierarchy changed shape). A view's frame is relative to its superview, so a view that

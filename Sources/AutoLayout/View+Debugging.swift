@@ -30,8 +30,7 @@ extension View {
                 try engine.solver.suggestValue(v, target)
             } catch { preconditionFailure("layout engine bookkeeping: \(error)") }
         }
-        engine.setNeedsAllFrames()
-        engine.writeFramesNow()
+        engine.writeAllFrames()
         for v in open { try? engine.solver.removeEditVariable(v) }
     }
 

@@ -609,9 +609,7 @@ struct Engine: Sendable {
             values[s] = v
         }
         for x in order {
-            let r = Int(definitions.rowOfOwner[Int(x)])
-            var sum = definitions.constants[r]
-            for t in definitions.terms[r] { sum += t.coefficient * values[Int(t.symbol)] }
+            let sum = definitionValue(x, values)
             if sum != values[Int(x)] {
                 if Int(x) < known { changed.append(x) }
                 values[Int(x)] = sum
@@ -650,6 +648,14 @@ struct Engine: Sendable {
         return affected.sorted { rank[Int($0)] < rank[Int($1)] }
     }
 
+    /// A defined symbol's value from the values of the symbols its definition uses.
+    @inline(__always) private func definitionValue(_ x: Int32, _ values: [Double]) -> Double {
+        let r = Int(definitions.rowOfOwner[Int(x)])
+        var sum = definitions.constants[r]
+        for t in definitions.terms[r] { sum += t.coefficient * values[Int(t.symbol)] }
+        return sum
+    }
+
     /// Brings `values` (from `evaluate`) up to date after changes that kept the definitions'
     /// shape, evaluating only what the changed rows reach (or, when that is most of it, every
     /// definition in `order`). Appends the external symbols whose values changed to `changed`.
@@ -662,9 +668,7 @@ struct Engine: Sendable {
         }
         let list = changedDefinitions(limit: order.count / 32) ?? order
         for x in list {
-            let r = Int(definitions.rowOfOwner[Int(x)])
-            var sum = definitions.constants[r]
-            for t in definitions.terms[r] { sum += t.coefficient * values[Int(t.symbol)] }
+            let sum = definitionValue(x, values)
             if sum != values[Int(x)] {
                 values[Int(x)] = sum
                 changed.append(x)
