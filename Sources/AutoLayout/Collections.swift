@@ -37,7 +37,9 @@ public struct CellRegistration<Cell: View, Item>: Sendable {
 /// reconfigured for every item measured with it (views are not `Sendable`: give each task its
 /// own cache).
 public final class SizingCellCache {
-    private var cells: [String: View] = [:]
+    /// The cells by reuse identifier, with their self-sizing form (looked up once: a
+    /// protocol cast costs a conformance lookup).
+    private var cells: [String: (cell: View, sizing: SelfSizingCell?)] = [:]
     /// How many sizing cells the cache has made: one per reuse identifier used.
     public private(set) var cellsMade = 0
 
@@ -51,16 +53,21 @@ public final class SizingCellCache {
     ///
     /// - Precondition: the identifier is not already used by a cell of another class.
     public func cell<Cell, Item>(for registration: CellRegistration<Cell, Item>) -> Cell {
+        entry(for: registration).cell
+    }
+
+    private func entry<Cell, Item>(for registration: CellRegistration<Cell, Item>) -> (cell: Cell, sizing: SelfSizingCell?) {
         if let cached = cells[registration.reuseIdentifier] {
-            guard let cell = cached as? Cell else {
-                preconditionFailure("The reuse identifier '\(registration.reuseIdentifier)' belongs to cells of class \(type(of: cached)), not \(Cell.self): register each cell class under its own reuse identifier.")
+            guard let cell = cached.cell as? Cell else {
+                preconditionFailure("The reuse identifier '\(registration.reuseIdentifier)' belongs to cells of class \(type(of: cached.cell)), not \(Cell.self): register each cell class under its own reuse identifier.")
             }
-            return cell
+            return (cell, cached.sizing)
         }
         let cell = registration.make()
-        cells[registration.reuseIdentifier] = cell
+        let entry = (cell: cell, sizing: cell as? SelfSizingCell)
+        cells[registration.reuseIdentifier] = (cell, entry.sizing)
         cellsMade += 1
-        return cell
+        return entry
     }
 
     /// The fitted size of `item` at `width`: the registration's sizing cell, configured for the
@@ -69,9 +76,9 @@ public final class SizingCellCache {
     /// - Complexity: one fitting of the cell's constraints.
     public func size<Cell, Item>(of item: Item, width: Double, using registration: CellRegistration<Cell, Item>) -> Size {
         precondition(width.isFinite && width >= 0, "Fitting width \(width) is invalid: pass a finite width, at least 0.")
-        let cell = cell(for: registration)
+        let (cell, sizing) = entry(for: registration)
         registration.handler(cell, item)
-        if let sizing = cell as? SelfSizingCell { return sizing.preferredLayoutSize(fittingWidth: width) }
+        if let sizing { return sizing.preferredLayoutSize(fittingWidth: width) }
         return cell.systemLayoutSizeFitting(Size(width: width, height: 0), withHorizontalFittingPriority: .required,
                                             verticalFittingPriority: .fittingSizeLevel)
     }

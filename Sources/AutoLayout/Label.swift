@@ -64,8 +64,9 @@ open class Label: View {
 
     /// The width the last layout pass gave the label (for labels that wrap at it).
     var layoutWidth: Double?
-    /// The last layouts measured: unwrapped or at the preferred width, and at a laid-out width.
-    private var cache: [(width: Double?, layout: TextLayout)] = []
+    /// The last two layouts measured (unwrapped or at the preferred width, and at a laid-out
+    /// width), the newest first.
+    private var cache: (newest: (width: Double?, layout: TextLayout)?, older: (width: Double?, layout: TextLayout)?)
 
     /// Creates an empty label.
     public override init(frame: Rect) { super.init(frame: frame) }
@@ -80,7 +81,7 @@ open class Label: View {
     }
 
     private func textChanged() {
-        cache = []
+        cache = (nil, nil)
         invalidateIntrinsicContentSize()
     }
 
@@ -99,11 +100,11 @@ open class Label: View {
     /// The text laid out at a width (nil: unwrapped).
     func textLayout(width: Double?) -> TextLayout {
         let width = numberOfLines == 1 ? nil : width
-        if let hit = cache.first(where: { $0.width == width }) { return hit.layout }
+        if let hit = cache.newest, hit.width == width { return hit.layout }
+        if let hit = cache.older, hit.width == width { return hit.layout }
         let layout = textModel.layout(text ?? "", font: font, width: width,
                                       maximumLines: numberOfLines, lineBreakMode: lineBreakMode)
-        if cache.count == 2 { cache.removeLast() }
-        cache.insert((width, layout), at: 0)
+        cache = ((width, layout), cache.newest)
         return layout
     }
 
@@ -113,6 +114,8 @@ open class Label: View {
     override var wrapsAtLayoutWidth: Bool { numberOfLines != 1 && preferredMaxLayoutWidth == 0 }
 
     override func intrinsicContentSize(atLayoutWidth width: Double) -> Size { textLayout(width: width).size }
+
+    override func isMeasured(atLayoutWidth width: Double) -> Bool { wrapWidth == width }
 
     override func remeasure(atLayoutWidth width: Double) -> Bool {
         guard wrapsAtLayoutWidth, layoutWidth != width else { return false }

@@ -56,7 +56,7 @@ public final class LayoutEngine {
     var constantLog: [LayoutConstraint] = []
 
     /// Keeps a fitting's scratch solver for the next fitting and logs constant changes for it.
-    func keep(fittingScratch scratch: consuming FittingScratch) {
+    func keep(fittingScratch scratch: FittingScratch) {
         fittingScratch = scratch
         logsConstants = true
     }
@@ -219,6 +219,8 @@ public final class LayoutEngine {
             for c in v.constraints where isInside(c.first) || isInside(c.second) { v.uninstall(c) }
         }
         let newEngine = subtree.layoutEngine
+        // The subtree's pending updates move to its new engine with it.
+        dirtyViews.removeAll { inside.contains(ObjectIdentifier($0)) }
         forEachView(subtree) { v in
             for c in v.constraints {
                 unregister(c)
@@ -328,11 +330,19 @@ public final class LayoutEngine {
 
     /// Brings the generated constraints of changed views up to date (queueing solver work).
     func updateDirtyViews() {
-        let views = dirtyViews
-        dirtyViews = []
+        // The list's buffer is handed back when done: it is refilled for every fitting.
+        var views: [View] = []
+        swap(&views, &dirtyViews)
+        defer {
+            if dirtyViews.isEmpty {
+                views.removeAll(keepingCapacity: true)
+                dirtyViews = views
+            }
+        }
         let followBaselines = !baselineConstraints.isEmpty
         var changedViews = Set<ObjectIdentifier>()
-        for v in views where v.needsConstraintUpdate && v.rootView === root {
+        // Views that left the hierarchy were taken off the list (`release(subtree:)`).
+        for v in views where v.needsConstraintUpdate {
             v.needsConstraintUpdate = false
             if followBaselines { changedViews.insert(ObjectIdentifier(v)) }
             if v.onlyIntrinsicSizeChanged && !v.background.isEmpty {

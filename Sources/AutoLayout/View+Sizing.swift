@@ -36,19 +36,17 @@ extension View {
                                         withHorizontalFittingPriority horizontal: LayoutPriority,
                                         verticalFittingPriority vertical: LayoutPriority) -> Size {
         precondition(horizontal.isValid && vertical.isValid, "Fitting priorities must be from 1 to 1000.")
-        let axes: [(LayoutConstraint.Axis, Double, LayoutPriority, Variable)] = [
-            (.horizontal, targetSize.width, horizontal, width), (.vertical, targetSize.height, vertical, height),
-        ]
         let engine = layoutEngine
         engine.prepare()
-        // The scratch is moved out of the engine and back, never copied: it holds a whole solver.
-        var scratch = engine.takeFittingScratch(for: self, target: targetSize, priorities: (horizontal, vertical))
-        engine.remeasureWrappingViews(in: self, scratch: &scratch)
+        let scratch = engine.takeFittingScratch(for: self, target: targetSize, priorities: (horizontal, vertical))
+        engine.remeasureWrappingViews(in: self, scratch: scratch)
         scratch.solver.updateVariables()
-        var result = Size(width: cleaned(scratch.solver.value(of: width)), height: cleaned(scratch.solver.value(of: height)))
-        for (axis, target, priority, variable) in axes where !priority.isRequired {
-            let value = axis == .horizontal ? result.width : result.height
-            guard !target.isFinite || value == target else { continue }
+        var result = Size(width: scratch.value(of: width), height: scratch.value(of: height))
+        for axis in [LayoutConstraint.Axis.horizontal, .vertical] {
+            let (target, priority, variable, value) = axis == .horizontal
+                ? (targetSize.width, horizontal, width, result.width) : (targetSize.height, vertical, height, result.height)
+            // A size the constraints leave open can only come out as the target (or 0).
+            guard !priority.isRequired, !target.isFinite || value == target else { continue }
             var open = scratch.solver
             for c in scratch.pulls where c.firstAttribute == (axis == .horizontal ? .width : .height) {
                 try? open.remove(scratch.made[ObjectIdentifier(c)]?.constraints ?? [])
@@ -66,8 +64,9 @@ extension View {
     }
 }
 
-/// A fitting's scratch solver and what is needed to update it in place.
-struct FittingScratch {
+/// A fitting's scratch solver and what is needed to update it in place (a class: it holds a
+/// whole solver, which is handed between the engine and the fitting, never copied).
+final class FittingScratch {
     /// The solver constraints made for a layout constraint, with the constants they were made
     /// from (a constant change moves the expression constants by the same amount).
     struct Made {
@@ -78,25 +77,61 @@ struct FittingScratch {
 
     weak var view: View?
     var structure: Int
-    var axes: [Bool]
-    var priorities: [LayoutPriority]
+    /// Which target components were finite (pulled on), and the pulls' priorities.
+    var axes: (width: Bool, height: Bool)
+    var priorities: (LayoutPriority, LayoutPriority)
     var pulls: [LayoutConstraint]
     var solver: Solver
     var made: [ObjectIdentifier: Made]
     /// The subtree's views that wrap at their laid-out width, found once per structure.
     var wrapping: [View]?
+    /// Content sizes the last fitting moved in the scratch only (measured at the solved
+    /// width): the next one sets them back from their layout constraints, so that the scratch
+    /// again holds every constraint's own constant.
+    var diverged: [LayoutConstraint] = []
+
+    init(view: View, structure: Int, axes: (width: Bool, height: Bool), priorities: (LayoutPriority, LayoutPriority), pulls: [LayoutConstraint],
+         solver: Solver, made: [ObjectIdentifier: Made]) {
+        self.view = view
+        self.structure = structure
+        self.axes = axes
+        self.priorities = priorities
+        self.pulls = pulls
+        self.solver = solver
+        self.made = made
+    }
 
     /// Moves the constants of `changed` constraints in place. Returns false when one cannot
     /// hold (the caller then builds afresh, which resolves and reports the conflict).
-    mutating func apply(_ changed: [LayoutConstraint]) -> Bool {
+    func apply(_ changed: [LayoutConstraint]) -> Bool {
         for c in changed {
             guard let m = made[ObjectIdentifier(c)] else { continue }
             let delta = c.constant - m.builtConstant
-            for (s, built) in zip(m.constraints, m.builtExpressionConstants) where solver.constant(of: s) != built - delta {
-                do { try solver.setConstant(built - delta, for: s) } catch { return false }
+            for (s, built) in zip(m.constraints, m.builtExpressionConstants) {
+                do { try move(s, to: built - delta) } catch { return false }
             }
         }
         return true
+    }
+
+    // The solver is read through `inout` below: a call on a class's struct property would
+    // copy the whole solver first.
+
+    /// The solved value of `variable`, cleaned of rounding noise.
+    func value(of variable: Variable) -> Double {
+        func read(_ solver: inout Solver) -> Double { cleaned(solver.value(of: variable)) }
+        return read(&solver)
+    }
+
+    /// Gives a solver constraint a new constant; returns whether it moved.
+    @discardableResult
+    func move(_ constraint: Cassowary.Constraint, to constant: Double) throws(SolverError) -> Bool {
+        func set(_ solver: inout Solver) throws(SolverError) -> Bool {
+            if solver.constant(of: constraint) == constant { return false }
+            try solver.setConstant(constant, for: constraint)
+            return true
+        }
+        return try set(&solver)
     }
 }
 
@@ -110,17 +145,17 @@ extension LayoutEngine {
     /// fitting of the same view only moves the constants that changed since (texts, images,
     /// targets) in place, which is what makes a reused sizing cell cheap.
     func takeFittingScratch(for view: View, target: Size, priorities: (LayoutPriority, LayoutPriority)) -> FittingScratch {
-        let axes = [target.width.isFinite, target.height.isFinite]
-        // Moved out, never copied: it holds a whole solver.
-        if var scratch = fittingScratch.take(), scratch.view === view, scratch.structure == structureVersion,
-           scratch.axes == axes, scratch.priorities == [priorities.0, priorities.1] {
-            var moved = constantLog
-            constantLog = []
-            for (pull, value) in zip(scratch.pulls, [target.width, target.height].filter(\.isFinite)) {
-                pull.constant = value
-                moved.append(pull)
+        if let scratch = fittingScratch.take(), scratch.view === view, scratch.structure == structureVersion,
+           scratch.axes == (target.width.isFinite, target.height.isFinite), scratch.priorities == priorities {
+            // The pulls follow the target: width first, then height, each when finite.
+            var pulls = scratch.pulls.makeIterator()
+            for value in [target.width, target.height] where value.isFinite {
+                if let pull = pulls.next() { pull.constant = value }
             }
-            if scratch.apply(moved) { return scratch }
+            let applied = scratch.apply(constantLog) && scratch.apply(scratch.diverged) && scratch.apply(scratch.pulls)
+            constantLog.removeAll(keepingCapacity: true)
+            scratch.diverged.removeAll(keepingCapacity: true)
+            if applied { return scratch }
         }
         fittingScratch = nil
         constantLog = []
@@ -162,8 +197,9 @@ extension LayoutEngine {
                                                             builtExpressionConstants: constraints.map(\.expression.constant))
         }
         // A conflict while building demotes constraints: such a scratch is not kept.
-        return FittingScratch(view: view, structure: structure == structureVersion ? structure : -1, axes: [target.width.isFinite, target.height.isFinite],
-                              priorities: [priorities.0, priorities.1], pulls: pulls, solver: solver, made: made)
+        return FittingScratch(view: view, structure: structure == structureVersion ? structure : -1,
+                              axes: (target.width.isFinite, target.height.isFinite),
+                              priorities: priorities, pulls: pulls, solver: solver, made: made)
     }
 
     /// The fitting's version of the two-pass layout: multi-line labels of the subtree are
@@ -171,7 +207,7 @@ extension LayoutEngine {
     /// settle (at most three times). Each label then keeps the width it was wrapped at as its
     /// laid-out width (the next fitting or layout pass starts from it, and corrects it when its
     /// own width differs).
-    func remeasureWrappingViews(in view: View, scratch: inout FittingScratch) {
+    func remeasureWrappingViews(in view: View, scratch: FittingScratch) {
         if scratch.wrapping == nil {
             var wrapping: [View] = []
             forEachView(view) { if $0.wrapsAtLayoutWidth { wrapping.append($0) } }
@@ -179,17 +215,28 @@ extension LayoutEngine {
         }
         guard let wrapping = scratch.wrapping, !wrapping.isEmpty else { return }
         var moved = false
+        // Which views' content sizes this fitting moved away from their laid-out width's.
+        var remeasured: [Bool] = []   // made on the first one
         for _ in 0..<3 {
             var changed = false
             scratch.solver.updateVariables()
-            for v in wrapping {
-                let size = v.intrinsicContentSize(atLayoutWidth: cleaned(scratch.solver.value(of: v.width)))
+            for (i, v) in wrapping.enumerated() {
+                let width = scratch.value(of: v.width)
+                // Otherwise the scratch holds the content size at the view's laid-out width
+                // (from the constant log): nothing to do when the solved width is that one.
+                if (remeasured.isEmpty || !remeasured[i]) && v.isMeasured(atLayoutWidth: width) { continue }
+                if remeasured.isEmpty { remeasured = Array(repeating: false, count: wrapping.count) }
+                remeasured[i] = true
+                let size = v.intrinsicContentSize(atLayoutWidth: width)
                 for c in v.generated.contentSize {
                     let value = c.firstAttribute == .width ? size.width : size.height
-                    for s in scratch.made[ObjectIdentifier(c)]?.constraints ?? [] where scratch.solver.constant(of: s) != -value {
+                    for s in scratch.made[ObjectIdentifier(c)]?.constraints ?? [] {
                         // Content sizes are optional unless made required; a required one that
                         // cannot move keeps its size.
-                        if (try? scratch.solver.setConstant(-value, for: s)) != nil { changed = true }
+                        if (try? scratch.move(s, to: -value)) == true {
+                            changed = true
+                            scratch.diverged.append(c)
+                        }
                     }
                 }
             }
@@ -198,7 +245,7 @@ extension LayoutEngine {
         }
         if !moved { return }
         scratch.solver.updateVariables()
-        for v in wrapping { _ = v.remeasure(atLayoutWidth: cleaned(scratch.solver.value(of: v.width))) }
+        for v in wrapping { _ = v.remeasure(atLayoutWidth: scratch.value(of: v.width)) }
     }
 
     func reportFittingIssue(_ issue: FittingIssue) {

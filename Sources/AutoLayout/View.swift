@@ -283,6 +283,8 @@ open class View: LayoutItem, CustomStringConvertible {
     var wrapsAtLayoutWidth: Bool { false }
     /// The intrinsic size the view would have at a laid-out width.
     func intrinsicContentSize(atLayoutWidth width: Double) -> Size { intrinsicContentSize }
+    /// Whether the intrinsic size is the one at this laid-out width already.
+    func isMeasured(atLayoutWidth width: Double) -> Bool { true }
     /// Takes the width the layout gave the view; returns whether its intrinsic size changed
     /// (it has then invalidated it).
     func remeasure(atLayoutWidth width: Double) -> Bool { false }
@@ -415,8 +417,11 @@ open class View: LayoutItem, CustomStringConvertible {
         // A lone view has no engine yet (views get one when they gain subviews or are laid
         // out); the engine looks at its root when it is made.
         let root = rootView
-        if root === self && ownEngine == nil { return }
-        root.layoutEngine.viewNeedsUpdate(self, intrinsicOnly: intrinsicOnly)
+        if let engine = root.ownEngine {
+            engine.viewNeedsUpdate(self, intrinsicOnly: intrinsicOnly)
+        } else if root !== self {
+            root.layoutEngine.viewNeedsUpdate(self, intrinsicOnly: intrinsicOnly)
+        }
     }
 
     /// Asks for a layout pass; ``layoutIfNeeded()`` performs it.

@@ -152,7 +152,8 @@ public struct Solver: Sendable {
     public func constant(of constraint: Constraint) -> Double? { record(constraint)?.constant }
 
     /// Changes the constant of a constraint's expression in place, without removing and
-    /// re-adding it: `x + 10 <= y` with constant 20 becomes `x + 20 <= y`.
+    /// re-adding it: `x + 10 <= y` with constant 20 becomes `x + 20 <= y`. Setting the
+    /// constant it has does nothing.
     ///
     /// - Throws: `.unknownConstraint`, `.nonFinite`, or `.unsatisfiable` when the constraint is
     ///   required and cannot hold with its new constant; the solver is unchanged then.
@@ -161,6 +162,7 @@ public struct Solver: Sendable {
     public mutating func setConstant(_ constant: Double, for constraint: Constraint) throws(SolverError) {
         guard let slot = slots[constraint.id], let record = records[Int(slot)] else { throw .unknownConstraint(constraint) }
         guard constant.isFinite else { throw .nonFinite("constant of \(constraint)") }
+        if constant == record.constant { return }
         cacheValid = false
         let required = constraint.strength.isRequired
         if required { begin() }

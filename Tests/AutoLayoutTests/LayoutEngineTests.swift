@@ -213,6 +213,23 @@ import Testing
         #expect(inner.frame.width == 40)
     }
 
+    /// A label whose text changed is due for an update in its engine; moved to another
+    /// hierarchy before the pass, it is updated there (and the old engine forgets it).
+    @Test func aPendingTextChangeFollowsTheLabelToItsNewHierarchy() {
+        let label = Label(text: "Hi")
+        let first = makeRoot(label), second = makeRoot()
+        first.layoutIfNeeded()
+        #expect(label.frame.size == Size(width: 20.5, height: 20.5))
+        label.text = "Hello there"
+        second.addSubview(label)
+        first.layoutIfNeeded()
+        second.layoutIfNeeded()
+        #expect(label.frame.size == Size(width: 112.5, height: 20.5))
+        label.text = "Hi"
+        second.layoutIfNeeded()
+        #expect(label.frame.size == Size(width: 20.5, height: 20.5))
+    }
+
     @Test func sameInputSameFramesAndMessages() {
         func run() -> (String, [Rect]) {
             let a = View(), b = Label(text: "Déjà vu")
