@@ -7,6 +7,7 @@ let package = Package(
     products: [
         .library(name: "Cassowary", targets: ["Cassowary"]),
         .library(name: "AutoLayout", targets: ["AutoLayout"]),
+        .library(name: "ConstraintFile", targets: ["ConstraintFile"]),
         .executable(name: "autolayout-bench", targets: ["autolayout-bench"]),
         .executable(name: "Playground", targets: ["Playground"]),
     ],
@@ -15,11 +16,14 @@ let package = Package(
         .target(name: "Cassowary"),
         // Views, guides, anchors, constraints and the layout engine, UIKit-shaped.
         .target(name: "AutoLayout", dependencies: ["Cassowary"]),
+        // .layout files and UIKit logs in; reports (text, JSON, SVG) out.
+        .target(name: "ConstraintFile", dependencies: ["AutoLayout", "Cassowary"]),
         .executableTarget(name: "autolayout-bench", dependencies: ["Cassowary", "AutoLayout"]),
         .executableTarget(name: "Playground", dependencies: ["AutoLayout"], path: "Playground"),
         // Tests
         .testTarget(name: "CassowaryTests", dependencies: ["Cassowary"]),
         .testTarget(name: "AutoLayoutTests", dependencies: ["AutoLayout", "Cassowary"]),
+        .testTarget(name: "ConstraintFileTests", dependencies: ["ConstraintFile", "AutoLayout", "Cassowary"]),
     ],
     swiftLanguageModes: [.v6]
 )

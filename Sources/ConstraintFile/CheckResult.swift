@@ -1,0 +1,101 @@
+import AutoLayout
+
+/// What checking one `.layout` file found: the frames, the conflicts (in UIKit's words), the
+/// ambiguity and the expectations' results. The CLI prints it as text or JSON and draws it.
+public struct CheckResult: Sendable {
+    /// One view (or layout guide) after the file's last layout.
+    public struct ViewFrame: Sendable, Equatable {
+        /// The name the file gave it.
+        public var name: String
+        /// Its class as written (`View`, `Label`, `StackView`…, `LayoutGuide`).
+        public var className: String
+        /// The name of its superview (the owning view for a guide); nil for a root.
+        public var superview: String?
+        /// The frame relative to the superview, as UIKit reports `frame`.
+        public var frame: Rect
+        /// The frame in its root's coordinates (for drawing).
+        public var absoluteFrame: Rect
+        /// The layout margins, when the file set or used them.
+        public var layoutMargins: EdgeInsets?
+        /// Whether the view is hidden.
+        public var isHidden: Bool
+
+        /// A view's frames.
+        public init(name: String, className: String, superview: String?, frame: Rect, absoluteFrame: Rect,
+                    layoutMargins: EdgeInsets?, isHidden: Bool) {
+            self.name = name
+            self.className = className
+            self.superview = superview
+            self.frame = frame
+            self.absoluteFrame = absoluteFrame
+            self.layoutMargins = layoutMargins
+            self.isHidden = isHidden
+        }
+    }
+
+    /// A group of required constraints that could not hold together.
+    public struct Conflict: Sendable, Equatable {
+        /// UIKit's whole console message for it.
+        public var message: String
+        /// The group's constraints, described as UIKit describes them.
+        public var constraints: [String]
+        /// The description of the constraint that was broken.
+        public var broken: String
+        /// The names of the views (and guides) the group's constraints mention, for drawing.
+        public var itemNames: [String]
+
+        /// A conflict.
+        public init(message: String, constraints: [String], broken: String, itemNames: [String]) {
+            self.message = message
+            self.constraints = constraints
+            self.broken = broken
+            self.itemNames = itemNames
+        }
+    }
+
+    /// An expectation that did not hold.
+    public struct ExpectationFailure: Sendable, Equatable {
+        /// Where the `expect` line is (1-based).
+        public var line: Int
+        /// Its text, as written.
+        public var text: String
+        /// What was expected and what came out.
+        public var message: String
+
+        /// A failure.
+        public init(line: Int, text: String, message: String) {
+            self.line = line
+            self.text = text
+            self.message = message
+        }
+    }
+
+    /// The file's path as given.
+    public var path: String
+    /// Every view and guide, in the order the file declares them.
+    public var views: [ViewFrame]
+    /// Conflicts, in the order they happened.
+    public var conflicts: [Conflict]
+    /// One line per view whose layout is ambiguous, naming the view and what is open.
+    public var ambiguous: [String]
+    /// Fittings whose size an axis's constraints did not determine.
+    public var fittingIssues: [String]
+    /// How many expectations held.
+    public var expectationsPassed: Int
+    /// The expectations that did not hold, in file order.
+    public var expectationFailures: [ExpectationFailure]
+
+    /// An empty result for a file.
+    public init(path: String) {
+        self.path = path
+        views = []
+        conflicts = []
+        ambiguous = []
+        fittingIssues = []
+        expectationsPassed = 0
+        expectationFailures = []
+    }
+
+    /// Whether nothing was found: no conflict, no ambiguity, every expectation held.
+    public var isClean: Bool { conflicts.isEmpty && ambiguous.isEmpty && expectationFailures.isEmpty }
+}
