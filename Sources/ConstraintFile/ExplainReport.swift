@@ -1,0 +1,52 @@
+/// The explainer's output: a text report for people and JSON for tools.
+public enum ExplainReport {
+    /// One block per message: where it is, the numbered constraints (conflicting ones marked `*`),
+    /// what UIKit broke and what we would break, why, and the fix.
+    ///
+    /// ```
+    /// log.txt:1: unsatisfiable: 2 of 2 constraints conflict
+    ///   * [0] <NSLayoutConstraint:0x… UIView:0x….height == 10   (active)>
+    ///   * [1] <NSLayoutConstraint:0x… UIView:0x….height == 20   (active)>
+    ///   UIKit broke [1]; we would break [0]
+    ///   why: …
+    ///   fix: …
+    /// ```
+    public static func text(_ explanations: [LogExplanation], path: String) -> String {
+        guard !explanations.isEmpty else { return "\(path): no unsatisfiable-constraint messages found\n" }
+        var out = ""
+        for e in explanations {
+            let list = e.message.constraints
+            out += "\(path):\(e.message.line): "
+            out += e.unsatisfiable ? "unsatisfiable: \(e.conflict.count) of \(list.count) constraints conflict\n"
+                                   : "satisfiable: the \(list.count) listed constraints can all hold\n"
+            for (i, c) in list.enumerated() {
+                out += "  \(e.conflict.contains(i) ? "*" : " ") [\(i)] \(c.description)\n"
+            }
+            var broke: [String] = []
+            if let b = e.message.brokenByUIKit { broke.append("UIKit broke [\(b)]") }
+            if let w = e.wouldBreak { broke.append("we would break [\(w)]") }
+            if !broke.isEmpty { out += "  " + broke.joined(separator: "; ") + "\n" }
+            out += "  why: \(e.explanation)\n"
+            if !e.fix.isEmpty { out += "  fix: \(e.fix)\n" }
+        }
+        return out
+    }
+
+    /// `{"messages":[{"constraints":[{"description","priority","identifier","system"}],
+    /// "unsatisfiable","conflict","brokenByUIKit","wouldBreak","explanation"}]}`.
+    public static func json(_ explanations: [LogExplanation]) -> JSON {
+        .object([("messages", .array(explanations.map { e in
+            .object([
+                ("constraints", .array(e.message.constraints.map { c in
+                    .object([("description", .string(c.description)), ("priority", .number(c.priority)),
+                             ("identifier", c.identifier.map { .string($0) } ?? .null), ("system", .bool(c.isSystem))])
+                })),
+                ("unsatisfiable", .bool(e.unsatisfiable)),
+                ("conflict", .array(e.conflict.map { .number(Double($0)) })),
+                ("brokenByUIKit", e.message.brokenByUIKit.map { .number(Double($0)) } ?? .null),
+                ("wouldBreak", e.wouldBreak.map { .number(Double($0)) } ?? .null),
+                ("explanation", .string(e.explanation)),
+            ])
+        }))])
+    }
+}

@@ -1,0 +1,592 @@
+import Cassowary
+
+/// An item as a constraint description prints it: `UILabel:0x7f…'Set lunch'`, a name from the
+/// `names:` clause (`name_label`), or `'|'` resolved to the superview the clause names.
+public struct LogItem: Hashable, Sendable, CustomStringConvertible {
+    /// The class (`UILabel`, `Proto.HeaderView`), or the printed name when the clause gives none.
+    public var className: String
+    /// `0x…`, when printed or given by the names clause.
+    public var address: String?
+    /// The quoted label (text or title, cut by UIKit to 25 characters and "...").
+    public var label: String?
+    /// The name the description used for it (`name_label`, `|`), when it used one.
+    public var name: String?
+
+    /// Creates an item.
+    public init(className: String, address: String?, label: String? = nil, name: String? = nil) {
+        self.className = className
+        self.address = address
+        self.label = label
+        self.name = name
+    }
+
+    /// What identifies the view across the constraints of one message: its address, else its name.
+    public var identity: String { address ?? name ?? className }
+
+    /// `Class:0x…'label'`, as UIKit prints it.
+    public var description: String {
+        var s = address.map { "\(className):\($0)" } ?? (name ?? className)
+        if let label { s += "'\(label)'" }
+        return s
+    }
+}
+
+/// One parsed constraint description from a console log.
+public struct LogConstraint: Sendable {
+    /// The text between the quotes, with NSArray's escapes (`\U00fc`, `\"`) decoded.
+    public var description: String
+    /// `NSLayoutConstraint`, `NSAutoresizingMaskLayoutConstraint`, `SnapKit.LayoutConstraint`…
+    public var className: String
+    /// The constraint's address, `0x…`.
+    public var address: String?
+    /// The quoted identifier (`UIView-Encapsulated-Layout-Height`), if any.
+    public var identifier: String?
+    /// 1000 unless the description shows one (`@750`, `(40@750)` in visual format).
+    public var priority: Double
+    /// Made by UIKit, not the app: autoresizing, content size, encapsulated, stack view,
+    /// temporary, margin and safe-area guide constraints, `_UI…` classes.
+    public var isSystem: Bool
+    /// 1-based line in the input.
+    public var line: Int
+    /// The first item.
+    public var firstItem: LogItem
+    /// The first item's attribute as printed (`leading`, `minX`, `contentHeight`).
+    public var firstAttribute: String
+    /// How the two sides compare.
+    public var relation: Relation
+    /// The factor of the second item's attribute (1 when none is printed).
+    public var multiplier: Double
+    /// The second item, nil for a constant such as `width == 40`.
+    public var secondItem: LogItem?
+    /// The second item's attribute.
+    public var secondAttribute: String?
+    /// The constant, including a symbolic `NSSpace(8)` / `NSLayoutAnchorConstraintSpace(8)`.
+    public var constant: Double
+    /// An autoresizing mask as printed (`h=--& v=--&`).
+    public var autoresizingMask: String?
+    /// `File.swift#21` for SnapKit constraints.
+    public var sourceLocation: String?
+    /// iOS 7 / macOS content-size constraints: `Hug:250 CompressionResistance:750`.
+    public var hugging: Double?
+    /// The compression resistance of a content-size constraint.
+    public var compressionResistance: Double?
+
+    /// Autoresizing (translatesAutoresizingMaskIntoConstraints) constraints.
+    public var isAutoresizing: Bool { className == "NSAutoresizingMaskLayoutConstraint" }
+
+    /// Constraints UIKit's breaking policy avoids: autoresizing, encapsulated, temporary, and
+    /// margin or safe-area guide constraints.
+    public var isProtected: Bool {
+        if isAutoresizing { return true }
+        guard let id = identifier else { return false }
+        return id.hasPrefix("UIView-Encapsulated-Layout") || id.hasPrefix("_UITemporaryLayout")
+            || id.hasSuffix("-guide-constraint") || id.hasPrefix("UIViewSafeAreaLayoutGuide")
+    }
+}
+
+/// One "Unable to simultaneously satisfy constraints" message (or a bare pasted list).
+public struct LogMessage: Sendable {
+    /// The listed constraints, in order.
+    public var constraints: [LogConstraint]
+    /// The index of the constraint named by "Will attempt to recover by breaking constraint"
+    /// (matched by address, else by description); nil when the paste has no such line.
+    public var brokenByUIKit: Int?
+    /// 1-based line where the message starts.
+    public var line: Int
+
+    /// Creates a message.
+    public init(constraints: [LogConstraint], brokenByUIKit: Int?, line: Int) {
+        self.constraints = constraints
+        self.brokenByUIKit = brokenByUIKit
+        self.line = line
+    }
+}
+
+/// Reads UIKit's and AppKit's unsatisfiable-constraint messages out of pasted console output.
+public enum UIKitLog {
+    /// Every message in `text`: iOS 6–18 and AppKit variants, with or without header, prefixes,
+    /// trailing spaces or tabs; bare `( … )` lists and bare quoted lines count as a message.
+    ///
+    /// - Parameters:
+    ///   - text: The console output.
+    ///   - path: The name used in errors.
+    /// - Returns: The messages that list at least one constraint, in order.
+    /// - Throws: `SourceError` at the line and column of a listed description that cannot be read.
+    /// - Complexity: O(n) in the length of the text.
+    public static func parse(_ text: String, path: String) throws(SourceError) -> [LogMessage] {
+        var messages: [LogMessage] = []
+        var current: LogMessage?
+        var inList = false
+        var expectBreak = false
+        var lineNumber = 0
+
+        func finish() {
+            if let m = current, !m.constraints.isEmpty { messages.append(m) }
+            current = nil
+            inList = false
+            expectBreak = false
+        }
+
+        for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            lineNumber += 1
+            var line = Substring(rawLine)
+            if line.hasSuffix("\r") { line = line.dropLast() }
+            let trimmed = trim(line)
+            if trimmed.isEmpty { continue }
+
+            if contains(line, "Unable to simultaneously satisfy constraints")
+                || contains(line, "Conflicting constraints detected") {
+                finish()
+                current = LogMessage(constraints: [], brokenByUIKit: nil, line: lineNumber)
+                if trimmed.hasSuffix("(") { inList = true }
+                continue
+            }
+            if let range = find(line, "Will attempt to recover by breaking") {
+                inList = false
+                let rest = trim(line[range.upperBound...])
+                let afterWord = rest.hasPrefix("constraint") ? trim(rest.dropFirst("constraint".count)) : rest
+                if afterWord.hasPrefix("<") { resolveBreak(afterWord, in: &current); finish() }
+                else { expectBreak = true }
+                continue
+            }
+            if expectBreak {
+                if let open = line.firstIndex(of: "<") { resolveBreak(line[open...], in: &current) }
+                finish()
+                continue
+            }
+            if inList {
+                if trimmed == ")" || trimmed == ")." || trimmed == ")," { inList = false; continue }
+                if let q = find(line, "\"<") {
+                    try appendEntry(line, from: q.lowerBound, quoted: true, lineNumber: lineNumber, path: path, to: &current)
+                    continue
+                }
+                if trimmed.hasPrefix("<") { continue }   // `<private>` under os_log privacy
+                inList = false
+                continue
+            }
+            if trimmed == "(" {
+                if current == nil || !(current!.constraints.isEmpty) { finish(); current = LogMessage(constraints: [], brokenByUIKit: nil, line: lineNumber) }
+                inList = true
+                continue
+            }
+            // A bare quoted description with no list around it (the start of a paste was lost).
+            if let q = find(line, "\"<"), looksLikeDescription(line[line.index(after: q.lowerBound)...]) {
+                if current == nil { current = LogMessage(constraints: [], brokenByUIKit: nil, line: lineNumber) }
+                inList = true
+                try appendEntry(line, from: q.lowerBound, quoted: true, lineNumber: lineNumber, path: path, to: &current)
+                continue
+            }
+        }
+        finish()
+        return messages
+    }
+
+    private static func appendEntry(_ line: Substring, from start: Substring.Index, quoted: Bool, lineNumber: Int,
+                                    path: String, to current: inout LogMessage?) throws(SourceError) {
+        var body = line[line.index(after: start)...]
+        // Drop the closing quote and the comma of NSArray's description.
+        while let last = body.last, last == "," || last == " " || last == "\t" { body = body.dropLast() }
+        if body.last == "\"" { body = body.dropLast() }
+        let text = unescape(body)
+        let column = line.distance(from: line.startIndex, to: start) + 2
+        do {
+            var c = try DescriptionParser.parse(text)
+            c.line = lineNumber
+            if current == nil { current = LogMessage(constraints: [], brokenByUIKit: nil, line: lineNumber) }
+            current!.constraints.append(c)
+        } catch {
+            throw SourceError(path: path, line: lineNumber, column: column + error.offset,
+                              message: error.message, sourceLine: String(line))
+        }
+    }
+
+    private static func resolveBreak(_ raw: Substring, in current: inout LogMessage?) {
+        guard current != nil else { return }
+        var text = trim(raw)
+        if text.hasSuffix(">.") { text = text.dropLast() }
+        let description = String(text)
+        let parsed = try? DescriptionParser.parse(description)
+        let list = current!.constraints
+        if let address = parsed?.address, let i = list.firstIndex(where: { $0.address == address }) {
+            current!.brokenByUIKit = i
+        } else if let i = list.firstIndex(where: { $0.description == description }) {
+            current!.brokenByUIKit = i
+        }
+    }
+
+    private static func looksLikeDescription(_ s: Substring) -> Bool {
+        guard s.first == "<" else { return false }
+        return contains(s.prefix(200), ":")
+    }
+
+    /// Decodes NSArray's quoting: `\"`, `\\`, `\n`, `\t` and `\Uxxxx` (UTF-16, surrogate pairs joined).
+    static func unescape(_ s: Substring) -> String {
+        guard s.contains("\\") else { return String(s) }
+        var units: [UInt16] = []
+        var it = Array(s.utf16)[...]
+        while let u = it.popFirst() {
+            guard u == 0x5C, let next = it.first else { units.append(u); continue }
+            switch next {
+            case 0x55, 0x75:   // U u
+                let hex = it.dropFirst().prefix(4)
+                if hex.count == 4, let v = UInt16(String(decoding: hex, as: UTF16.self), radix: 16) {
+                    units.append(v); it = it.dropFirst(5)
+                } else { units.append(u) }
+            case 0x6E: units.append(0x0A); it = it.dropFirst()
+            case 0x74: units.append(0x09); it = it.dropFirst()
+            case 0x22, 0x5C, 0x27: units.append(next); it = it.dropFirst()
+            default: units.append(u)
+            }
+        }
+        return String(decoding: units, as: UTF16.self)
+    }
+}
+
+// MARK: - Small text helpers (no Foundation)
+
+func trim(_ s: Substring) -> Substring {
+    var s = s
+    while let f = s.first, f == " " || f == "\t" { s = s.dropFirst() }
+    while let l = s.last, l == " " || l == "\t" { s = s.dropLast() }
+    return s
+}
+
+func find(_ s: Substring, _ needle: String, from: Substring.Index? = nil) -> Range<Substring.Index>? {
+    let n = Array(needle.utf8)
+    guard let first = n.first else { return nil }
+    let u = s.utf8
+    var i = from ?? u.startIndex
+    while i < u.endIndex {
+        if u[i] == first {
+            var j = i, k = 0
+            while k < n.count, j < u.endIndex, u[j] == n[k] { j = u.index(after: j); k += 1 }
+            if k == n.count { return i..<j }
+        }
+        i = u.index(after: i)
+    }
+    return nil
+}
+
+func findLast(_ s: Substring, _ needle: String) -> Range<Substring.Index>? {
+    var result: Range<Substring.Index>?
+    var from = s.startIndex
+    while let r = find(s, needle, from: from) { result = r; from = s.utf8.index(after: r.lowerBound) }
+    return result
+}
+
+func contains(_ s: Substring, _ needle: String) -> Bool { find(s, needle) != nil }
+
+/// Parses a number as UIKit prints it (`%g`, SnapKit's `10.0`, `- 0.333333`).
+func parseNumber(_ s: Substring) -> Double? {
+    var t = trim(s)
+    var negative = false
+    if t.hasPrefix("-") { negative = true; t = trim(t.dropFirst()) }
+    else if t.hasPrefix("+") { t = trim(t.dropFirst()) }
+    guard let f = t.first, f.isASCII, f.isNumber || f == "." else { return nil }
+    guard t.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == "." || $0 == "e" || $0 == "E" || $0 == "-" || $0 == "+") }),
+          let v = Double(String(t)) else { return nil }
+    return negative ? -v : v
+}
+
+/// `%g` with six significant digits, as UIKit prints numbers.
+func formatNumber(_ value: Double) -> String {
+    if value == 0 { return "0" }
+    if !value.isFinite { return value.isNaN ? "nan" : (value < 0 ? "-inf" : "inf") }
+    var exponent = 0
+    var m = abs(value)
+    while m >= 10 { m /= 10; exponent += 1 }
+    while m < 1 { m *= 10; exponent -= 1 }
+    if (m * 100_000).rounded() >= 1_000_000 { exponent += 1 }
+    let sign = value < 0 ? "-" : ""
+    if exponent < -4 || exponent >= 6 { return "\(value)" }
+    let decimals = max(0, 5 - exponent)
+    var scale = 1.0
+    for _ in 0..<decimals { scale *= 10 }
+    let scaled = (abs(value) * scale).rounded()
+    var digits = String(Int64(scaled))
+    if decimals > 0 {
+        if digits.count <= decimals { digits = String(repeating: "0", count: decimals - digits.count + 1) + digits }
+        digits.insert(".", at: digits.index(digits.endIndex, offsetBy: -decimals))
+        while digits.hasSuffix("0") { digits.removeLast() }
+        if digits.hasSuffix(".") { digits.removeLast() }
+    }
+    return sign + digits
+}
+
+/// Why a description could not be read, and where (characters into it).
+struct DescriptionError: Error {
+    var offset: Int
+    var message: String
+}
+
+/// Reads one constraint's `-description`, every variant of the grammar in the spec.
+enum DescriptionParser {
+    static func parse(_ text: String) throws(DescriptionError) -> LogConstraint {
+        let all = Substring(text)
+        func fail(_ at: Substring.Index, _ message: String) -> DescriptionError {
+            DescriptionError(offset: all.distance(from: all.startIndex, to: at), message: message)
+        }
+        guard all.hasPrefix("<") else { throw fail(all.startIndex, "expected '<' to start a constraint description") }
+        var s = trim(all.dropFirst())
+        guard s.hasSuffix(">") else { throw fail(all.endIndex, "expected '>' to end the constraint description") }
+        s = trim(s.dropLast())
+        // CLASS ":" [" "] ADDR ["@" FILE "#" LINE]
+        guard let colon = s.firstIndex(of: ":"),
+              !s[..<colon].isEmpty, s[..<colon].allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "_$.".contains($0)) })
+        else { throw fail(s.startIndex, "expected a constraint class name and ':' (as in '<NSLayoutConstraint:0x…')") }
+        let className = String(s[..<colon])
+        s = trim(s[s.index(after: colon)...])
+        let addressEnd = s.firstIndex(where: { $0 == " " || $0 == "@" }) ?? s.endIndex
+        let address = String(s[..<addressEnd])
+        guard address.hasPrefix("0x") else { throw fail(s.startIndex, "expected the constraint's address '0x…'") }
+        s = s[addressEnd...]
+        var sourceLocation: String?
+        if s.hasPrefix("@") {
+            let end = s.firstIndex(of: " ") ?? s.endIndex
+            sourceLocation = String(s[s.index(after: s.startIndex)..<end])
+            s = s[end...]
+        }
+        s = trim(s)
+        var mask: String?
+        if s.hasPrefix("h=") || s.hasPrefix("v=") {
+            var parts: [Substring] = []
+            while s.hasPrefix("h=") || s.hasPrefix("v=") {
+                let end = s.firstIndex(of: " ") ?? s.endIndex
+                parts.append(s[..<end]); s = trim(s[end...])
+            }
+            mask = parts.joined(separator: " ")
+        }
+        var identifier: String?
+        if s.hasPrefix("'") {
+            guard let close = find(s, "' ") else { throw fail(s.startIndex, "expected the identifier's closing quote") }
+            identifier = String(s[s.index(after: s.startIndex)..<close.lowerBound])
+            s = trim(s[close.upperBound...])
+        }
+        // INFO: "   (active, names: …)" or " (Names: … )".
+        var names: [String: LogItem] = [:]
+        if let info = [findLast(s, "(active"), findLast(s, "(inactive"), findLast(s, "(Names:")].compactMap({ $0 }).max(by: { $0.lowerBound < $1.lowerBound }) {
+            let clause = s[info.lowerBound...]
+            if let n = find(clause, "ames: ") {
+                var list = clause[n.upperBound...]
+                if list.hasSuffix(")") { list = list.dropLast() }
+                for entry in list.split(separator: ",") {
+                    let e = trim(entry)
+                    guard let a = e.lastIndex(of: ":") else { continue }
+                    let head = e[..<a]
+                    guard let c = head.lastIndex(of: ":") else { continue }
+                    var name = String(head[..<c])
+                    if name == "'|'" { name = "|" }
+                    names[name] = LogItem(className: String(head[head.index(after: c)...]), address: String(e[e.index(after: a)...]), name: name)
+                }
+            }
+            s = trim(s[..<info.lowerBound])
+        }
+        var hugging: Double?, resistance: Double?
+        if let h = find(s, " Hug:") {
+            let tail = s[h.upperBound...]
+            let parts = tail.split(separator: " ")
+            hugging = parts.first.flatMap { parseNumber($0) }
+            if let cr = parts.first(where: { $0.hasPrefix("CompressionResistance:") }) {
+                resistance = parseNumber(cr.dropFirst("CompressionResistance:".count))
+            }
+            s = trim(s[..<h.lowerBound])
+        }
+        var priority = 1000.0
+        if let at = s.lastIndex(of: "@"), let p = parseNumber(s[s.index(after: at)...]), s[..<at].hasSuffix(" ") {
+            priority = p
+            s = trim(s[..<at])
+        }
+        var c = LogConstraint(description: text, className: className, address: address, identifier: identifier,
+                              priority: priority, isSystem: false, line: 0,
+                              firstItem: LogItem(className: "", address: nil), firstAttribute: "", relation: .equal,
+                              multiplier: 1, secondItem: nil, secondAttribute: nil, constant: 0,
+                              autoresizingMask: mask, sourceLocation: sourceLocation,
+                              hugging: hugging, compressionResistance: resistance)
+        if let h = hugging, let r = resistance { c.priority = max(h, r) }
+        if s.hasPrefix("H:") || s.hasPrefix("V:") {
+            try parseVisualFormat(s, names: names, into: &c, fail: fail)
+        } else {
+            try parseEquation(s, names: names, into: &c, fail: fail)
+        }
+        c.isSystem = isSystem(c)
+        return c
+    }
+
+    static func isSystem(_ c: LogConstraint) -> Bool {
+        if c.className == "NSAutoresizingMaskLayoutConstraint" || c.className == "NSContentSizeLayoutConstraint"
+            || c.className.hasPrefix("_UI") && c.className != "_UISystemBaselineConstraint" { return true }
+        guard let id = c.identifier else { return false }
+        return id.hasPrefix("UIView-") || id.hasPrefix("UISV-") || id.hasPrefix("_UITemporaryLayout")
+            || id.hasPrefix("UIViewSafeAreaLayoutGuide") || id.hasPrefix("TUIKeyplane")
+    }
+
+    /// `Class:0x…['label']` or a name from the clause.
+    static func item(_ raw: Substring, names: [String: LogItem]) -> LogItem? {
+        let t = trim(raw)
+        if t.isEmpty { return nil }
+        if let named = names[String(t)] { return named }
+        if t == "|" { return LogItem(className: "superview", address: nil, name: "|") }
+        if let r = find(t, ":0x") {
+            let cls = t[..<r.lowerBound]
+            if !cls.isEmpty, cls.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "_$.".contains($0)) }) {
+                var rest = t[r.lowerBound...].dropFirst()
+                let end = rest.firstIndex(where: { !($0.isHexDigit || $0 == "x") }) ?? rest.endIndex
+                let address = String(rest[..<end])
+                rest = rest[end...]
+                var label: String?
+                if rest.hasPrefix("'") && rest.hasSuffix("'") && rest.count >= 2 { label = String(rest.dropFirst().dropLast()) }
+                return LogItem(className: String(cls), address: address, label: label)
+            }
+        }
+        return LogItem(className: String(t), address: nil, name: String(t))
+    }
+
+    static func attribute(_ raw: Substring) -> String {
+        if let brace = raw.firstIndex(of: "{") { return String(raw[..<brace]) }
+        return String(raw)
+    }
+
+    static let attributes: Set<String> = [
+        "left", "right", "top", "bottom", "leading", "trailing", "width", "height", "centerX", "centerY",
+        "firstBaseline", "lastBaseline", "baseline", "leftMargin", "rightMargin", "topMargin", "bottomMargin",
+        "leadingMargin", "trailingMargin", "centerXWithinMargins", "centerYWithinMargins",
+        "minX", "minY", "midX", "midY", "maxX", "maxY", "contentWidth", "contentHeight",
+    ]
+
+    /// `ITEM.ATTR` split at the last dot.
+    static func itemAttribute(_ raw: Substring, names: [String: LogItem],
+                              fail: (Substring.Index, String) -> DescriptionError) throws(DescriptionError) -> (LogItem, String) {
+        let t = trim(raw)
+        guard let dot = t.lastIndex(of: "."), dot != t.startIndex else {
+            throw fail(t.startIndex, "expected 'item.attribute' (as in 'UIView:0x7f….leading')")
+        }
+        let attr = attribute(t[t.index(after: dot)...])
+        guard attributes.contains(attr) else {
+            throw fail(t.index(after: dot), "expected a layout attribute (leading, width, centerY, minX…), found '\(attr)'")
+        }
+        guard let i = item(t[..<dot], names: names) else { throw fail(t.startIndex, "expected an item before '.\(attr)'") }
+        return (i, attr)
+    }
+
+    static func relation(_ s: Substring) -> Relation? {
+        switch s { case "==": return .equal; case "<=": return .lessThanOrEqual; case ">=": return .greaterThanOrEqual; default: return nil }
+    }
+
+    /// `NSSpace(8)` or `NSLayoutAnchorConstraintSpace(8)`.
+    static func symbolic(_ s: Substring) -> Double? {
+        for prefix in ["NSSpace(", "NSLayoutAnchorConstraintSpace("] where s.hasPrefix(prefix) && s.hasSuffix(")") {
+            return parseNumber(s.dropFirst(prefix.count).dropLast())
+        }
+        return nil
+    }
+
+    static func parseEquation(_ s: Substring, names: [String: LogItem], into c: inout LogConstraint,
+                              fail: (Substring.Index, String) -> DescriptionError) throws(DescriptionError) {
+        guard let op = [find(s, " == "), find(s, " <= "), find(s, " >= ")].compactMap({ $0 }).min(by: { $0.lowerBound < $1.lowerBound })
+        else { throw fail(s.startIndex, "expected '==', '<=' or '>=' between two sides, or a visual format 'H:'/'V:'") }
+        (c.firstItem, c.firstAttribute) = try itemAttribute(s[..<op.lowerBound], names: names, fail: fail)
+        c.relation = relation(trim(s[op]))!
+        var rhs = trim(s[op.upperBound...])
+        if rhs.isEmpty { throw fail(op.upperBound, "expected a constant or 'item.attribute' after the relation") }
+        if let v = parseNumber(rhs) { c.constant = v; return }
+        // A trailing symbolic constant: "… NSLayoutAnchorConstraintSpace(8)".
+        if rhs.hasSuffix(")"), let sp = rhs.lastIndex(of: " "), let v = symbolic(rhs[rhs.index(after: sp)...]) {
+            c.constant += v; rhs = trim(rhs[..<sp])
+        }
+        // A leading multiplier: "0.2*View.height".
+        if let star = rhs.firstIndex(of: "*"), let m = parseNumber(rhs[..<star]), !rhs[..<star].contains(" ") {
+            c.multiplier = m; rhs = trim(rhs[rhs.index(after: star)...])
+        }
+        // Trailing "+ c", "- c" and legacy "* m", in any order.
+        while true {
+            guard let sp = rhs.lastIndex(of: " "), let v = parseNumber(rhs[rhs.index(after: sp)...]) else { break }
+            let head = trim(rhs[..<sp])
+            if head.hasSuffix(" +") { c.constant += v; rhs = trim(head.dropLast()) }
+            else if head.hasSuffix(" -") { c.constant -= v; rhs = trim(head.dropLast()) }
+            else if head.hasSuffix(" *") { c.multiplier *= v; rhs = trim(head.dropLast()) }
+            else { break }
+        }
+        let (i, a) = try itemAttribute(rhs, names: names, fail: fail)
+        c.secondItem = i
+        c.secondAttribute = a
+    }
+
+    /// `(8)`, `(>=16)`, `(NSSpace(8))`, `(40@750)`.
+    static func predicate(_ p: Substring) -> (Relation, Double, Double?)? {
+        var t = trim(p)
+        var rel = Relation.equal
+        if t.count >= 2, let r = relation(t.prefix(2)) { rel = r; t = t.dropFirst(2) }
+        var priority: Double?
+        if let at = t.lastIndex(of: "@"), let v = parseNumber(t[t.index(after: at)...]) { priority = v; t = t[..<at] }
+        if let v = parseNumber(t) ?? symbolic(trim(t)) { return (rel, v, priority) }
+        return nil
+    }
+
+    static func parseVisualFormat(_ s: Substring, names: [String: LogItem], into c: inout LogConstraint,
+                                  fail: (Substring.Index, String) -> DescriptionError) throws(DescriptionError) {
+        let vertical = s.hasPrefix("V:")
+        var t = s.dropFirst(2)
+        var ltr = false
+        for suffix in ["(LTR)", "(RTL)"] where t.hasSuffix(suffix) { t = t.dropLast(suffix.count); ltr = true }
+        let start = vertical ? "top" : (ltr ? "left" : "leading")
+        let end = vertical ? "bottom" : (ltr ? "right" : "trailing")
+        let size = vertical ? "height" : "width"
+        // Tokens: "|", "[item]" or "[item(P)]", "-(P)-".
+        var superview = false, items: [LogItem] = [], ownSize: (Relation, Double, Double?)?
+        var gap: (Relation, Double, Double?)?
+        var order: [Character] = []
+        while !t.isEmpty {
+            if t.hasPrefix("|") { superview = true; order.append("|"); t = t.dropFirst(); continue }
+            if t.hasPrefix("-(") {
+                guard let close = find(t, ")-") else { throw fail(t.startIndex, "expected ')-' to close the spacing '-('") }
+                guard let p = predicate(t[t.index(t.startIndex, offsetBy: 2)..<close.lowerBound]) else {
+                    throw fail(t.startIndex, "expected a spacing such as (8), (>=16) or (NSSpace(8))")
+                }
+                gap = p; order.append("-"); t = t[close.upperBound...]; continue
+            }
+            if t.hasPrefix("-") {   // "-8-" without parentheses
+                let body = t.dropFirst()
+                guard let dash = body.firstIndex(of: "-"), let p = predicate(body[..<dash]) else {
+                    throw fail(t.startIndex, "expected a spacing such as -(8)-")
+                }
+                gap = p; order.append("-"); t = body[body.index(after: dash)...]; continue
+            }
+            if t.hasPrefix("[") {
+                var close: Substring.Index?
+                var i = t.index(after: t.startIndex)
+                while i < t.endIndex {
+                    if t[i] == "]" {
+                        let n = t.index(after: i)
+                        if n == t.endIndex || t[n] == "-" || t[n] == "|" { close = i; break }
+                    }
+                    i = t.index(after: i)
+                }
+                guard let close else { throw fail(t.startIndex, "expected ']' to close the view '['") }
+                var inner = t[t.index(after: t.startIndex)..<close]
+                if inner.hasSuffix(")"), let open = inner.lastIndex(of: "("),
+                   let p = predicate(inner[inner.index(after: open)..<inner.index(before: inner.endIndex)]) {
+                    ownSize = p; inner = inner[..<open]
+                }
+                guard let it = item(inner, names: names) else { throw fail(inner.startIndex, "expected a view inside '[ ]'") }
+                items.append(it); order.append("["); t = t[t.index(after: close)...]; continue
+            }
+            throw fail(t.startIndex, "expected '|', '[view]' or '-(spacing)-' in the visual format")
+        }
+        let parent = names["|"] ?? LogItem(className: "superview", address: nil, name: "|")
+        func apply(_ p: (Relation, Double, Double?)) { c.relation = p.0; c.constant = p.1; if let pr = p.2 { c.priority = pr } }
+        if items.count == 1, let own = ownSize, gap == nil {
+            c.firstItem = items[0]; c.firstAttribute = size; apply(own); return
+        }
+        guard let g = gap, !items.isEmpty else { throw fail(s.startIndex, "expected a spacing between two views or a view and '|'") }
+        apply(g)
+        if items.count == 2 {
+            c.firstItem = items[1]; c.firstAttribute = start; c.secondItem = items[0]; c.secondAttribute = end
+        } else if superview, order.first == "|" {
+            c.firstItem = items[0]; c.firstAttribute = start; c.secondItem = parent; c.secondAttribute = start
+        } else if superview {
+            c.firstItem = parent; c.firstAttribute = end; c.secondItem = items[0]; c.secondAttribute = end
+        } else {
+            throw fail(s.startIndex, "expected a spacing between two views or a view and '|'")
+        }
+    }
+}
