@@ -138,16 +138,7 @@ struct Model {
     var background: [Constraint] = []
     var owner: [UInt64: Int] = [:]
     var usedMargins = false
-    /// The superview each item sits in, learnt from visual-format `|` and names clauses.
-    var parent: [String: LogItem] = [:]
-
-    init(constraints: [LogConstraint]) {
-        list = constraints
-        for c in constraints {
-            if let p = c.secondItem, p.name == "|" { parent[c.firstItem.identity] = p }
-            if c.firstItem.name == "|", let s = c.secondItem { parent[s.identity] = c.firstItem }
-        }
-    }
+    init(constraints: [LogConstraint]) { list = constraints }
 
     var marginNote: String {
         usedMargins ? " (Margin attributes use UIKit's default 8-pt layout margins.)" : ""
