@@ -19,7 +19,7 @@ let package = Package(
         // .layout files and UIKit logs in; reports (text, JSON, SVG) out.
         .target(name: "ConstraintFile", dependencies: ["AutoLayout", "Cassowary"]),
         .executableTarget(name: "autolayout-bench", dependencies: ["Cassowary", "AutoLayout"]),
-        .executableTarget(name: "Playground", dependencies: ["AutoLayout"], path: "Playground"),
+        .executableTarget(name: "Playground", dependencies: ["AutoLayout"], path: "Playground", exclude: ["Layouts"]),
         // Tests
         .testTarget(name: "CassowaryTests", dependencies: ["Cassowary"]),
         .testTarget(name: "AutoLayoutTests", dependencies: ["AutoLayout", "Cassowary"]),

@@ -84,6 +84,15 @@ public struct CheckResult: Sendable {
     public var expectationsPassed: Int
     /// The expectations that did not hold, in file order.
     public var expectationFailures: [ExpectationFailure]
+    /// The names of the views whose layout is ambiguous, in declaration order (``ambiguous``
+    /// says what is open for each).
+    public var ambiguousViews: [String]
+    /// Whether the file states expectations about conflicts (`expect conflicts`, `expect
+    /// broken`): its conflicts are then accounted for, and only a failed expectation is a finding.
+    public var conflictsExpected: Bool
+    /// Whether the file states expectations about ambiguity (`expect ambiguous`, `expect not
+    /// ambiguous`): its ambiguity is then accounted for.
+    public var ambiguityExpected: Bool
 
     /// An empty result for a file.
     public init(path: String) {
@@ -94,8 +103,15 @@ public struct CheckResult: Sendable {
         fittingIssues = []
         expectationsPassed = 0
         expectationFailures = []
+        ambiguousViews = []
+        conflictsExpected = false
+        ambiguityExpected = false
     }
 
-    /// Whether nothing was found: no conflict, no ambiguity, every expectation held.
-    public var isClean: Bool { conflicts.isEmpty && ambiguous.isEmpty && expectationFailures.isEmpty }
+    /// Whether nothing was found: every expectation held, and no conflict or ambiguity happened
+    /// that the file did not expect (a file with `expect conflicts`/`expect broken` accounts for
+    /// its conflicts, one with `expect [not] ambiguous` for its ambiguity).
+    public var isClean: Bool {
+        (conflicts.isEmpty || conflictsExpected) && (ambiguous.isEmpty || ambiguityExpected) && expectationFailures.isEmpty
+    }
 }

@@ -1,0 +1,393 @@
+import AutoLayout
+
+extension LayoutFile {
+    /// Builds the views and constraints, runs the statements in file order and evaluates each
+    /// expectation where it stands; then lays out every root (at its frame, or at the size of
+    /// its last `layout` action) and reports frames, conflicts and ambiguity.
+    ///
+    /// Nothing is written to standard error: the engines' conflict and fitting handlers record
+    /// into the result.
+    /// - Returns: What the file produced.
+    /// - Complexity: dominated by the layout engine's solves.
+    public func run() -> CheckResult {
+        let runner = Runner(file: self)
+        runner.runAll()
+        return runner.result
+    }
+}
+
+/// The half-point grid expectations compare on (@2x pixels): both sides are rounded to it.
+let expectationGrid = 0.5
+
+/// Runs one file (a class: the engines' handlers record into it).
+private final class Runner {
+    let file: LayoutFile
+    var result: CheckResult
+    var views: [View?]
+    var guides: [LayoutGuide?]
+    var sets: [ConstraintSet?]
+    var activeSet: Int?
+    var byIdentifier: [String: LayoutConstraint] = [:]
+    var fitted: [ViewRef: Size] = [:]
+    var broken: [LayoutConstraint] = []
+    var names: [ObjectIdentifier: String] = [:]
+
+    init(file: LayoutFile) {
+        self.file = file
+        result = CheckResult(path: file.path)
+        views = Array(repeating: nil, count: file.views.count)
+        guides = Array(repeating: nil, count: file.guides.count)
+        sets = Array(repeating: nil, count: file.sets.count)
+    }
+
+    func view(_ ref: ViewRef) -> View {
+        switch ref {
+        case .view(let i): return views[i]!
+        case .contentView(let i): return contentView(of: views[i]!)!
+        }
+    }
+
+    func refName(_ ref: ViewRef) -> String {
+        switch ref {
+        case .view(let i): return file.views[i].name
+        case .contentView(let i): return file.views[i].name + ".contentView"
+        }
+    }
+
+    func item(_ ref: ItemRef) -> LayoutItem {
+        switch ref {
+        case .view(let r): return view(r)
+        case .margins(let r):
+            let g = view(r).layoutMarginsGuide
+            names[ObjectIdentifier(g)] = refName(r) + ".margins"
+            return g
+        case .safeArea(let r):
+            let g = view(r).safeAreaLayoutGuide
+            names[ObjectIdentifier(g)] = refName(r) + ".safeArea"
+            return g
+        case .guide(let g): return guides[g]!
+        }
+    }
+
+    var roots: [View] {
+        file.views.indices.compactMap { i in file.views[i].parent == nil ? views[i] : nil }
+    }
+
+    func runAll() {
+        for statement in file.statements { run(statement) }
+        for root in roots { root.layoutIfNeeded() }
+        collect()
+    }
+
+    // MARK: Statements
+
+    func run(_ statement: Statement) {
+        switch statement {
+        case .makeView(let i): makeView(i)
+        case .makeGuide(let g):
+            let guide = LayoutGuide()
+            guide.identifier = file.guides[g].name
+            view(file.guides[g].owner).addLayoutGuide(guide)
+            guides[g] = guide
+            names[ObjectIdentifier(guide)] = file.guides[g].name
+        case .constraint(let line): LayoutConstraint.activate(make(line))
+        case .makeSet(let s): sets[s] = ConstraintSet(file.sets[s].name, file.sets[s].lines.flatMap(make))
+        case .activate(let s):
+            if let a = activeSet, a != s { sets[a]!.swap(to: sets[s]!) } else { sets[s]!.activate() }
+            activeSet = s
+        case .deactivate(let s):
+            sets[s]!.deactivate()
+            if activeSet == s { activeSet = nil }
+        case .layout(let i, let size):
+            let root = views[i]!
+            if let size { root.frame = Rect(origin: root.frame.origin, size: size) }
+            root.layoutIfNeeded()
+        case .fit(let ref, let width):
+            let v = view(ref)
+            if let width {
+                if case .view = ref, let cell = v as? SelfSizingCell {
+                    fitted[ref] = cell.preferredLayoutSize(fittingWidth: width)
+                } else {
+                    fitted[ref] = v.systemLayoutSizeFitting(Size(width: width, height: 0), withHorizontalFittingPriority: .required,
+                                                            verticalFittingPriority: .fittingSizeLevel)
+                }
+            } else {
+                fitted[ref] = v.systemLayoutSizeFitting(View.layoutFittingCompressedSize)
+            }
+        case .setConstant(let identifier, let value, _): byIdentifier[identifier]?.constant = value
+        case .setHidden(let ref, let hidden): view(ref).isHidden = hidden
+        case .setText(let ref, let text): (view(ref) as? Label)?.text = text
+        case .expect(let expectation): evaluate(expectation)
+        }
+    }
+
+    func makeView(_ i: Int) {
+        let decl = file.views[i]
+        let p = decl.properties
+        let v = ConstraintFile.makeView(decl.viewClass, intrinsic: p.intrinsic)
+        views[i] = v
+        names[ObjectIdentifier(v)] = decl.name
+        if let content = contentView(of: v) { names[ObjectIdentifier(content)] = decl.name + ".contentView" }
+        if let frame = p.frame { v.frame = frame }
+        if let mask = p.autoresizing { v.autoresizingMask = mask }
+        v.translatesAutoresizingMaskIntoConstraints = p.translates ?? (decl.parent == nil || p.frame != nil || p.autoresizing != nil)
+        if let (h, vertical) = p.hugging {
+            v.setContentHuggingPriority(LayoutPriority(h), for: .horizontal)
+            v.setContentHuggingPriority(LayoutPriority(vertical), for: .vertical)
+        }
+        if let (h, vertical) = p.compression {
+            v.setContentCompressionResistancePriority(LayoutPriority(h), for: .horizontal)
+            v.setContentCompressionResistancePriority(LayoutPriority(vertical), for: .vertical)
+        }
+        if let margins = p.margins { v.directionalLayoutMargins = margins }
+        if let insets = p.safeArea { v.safeAreaInsets = insets }
+        if p.hidden { v.isHidden = true }
+        if let id = p.identifier { v.accessibilityIdentifier = id }
+        if p.rightToLeft { v.semanticContentAttribute = .forceRightToLeft }
+        if let label = v as? Label {
+            if let font = p.font { label.font = Font.systemFont(ofSize: font) }
+            if let lines = p.lines { label.numberOfLines = lines }
+            if let width = p.preferredMaxLayoutWidth { label.preferredMaxLayoutWidth = width }
+            if let text = p.text { label.text = text }
+        }
+        if let image = p.image { (v as? ImageView)?.image = Image(size: image) }
+        if let title = p.title { (v as? Button)?.setTitle(title, for: .normal) }
+        if let stack = v as? StackView {
+            if let axis = p.axis { stack.axis = axis }
+            if let d = p.distribution { stack.distribution = d }
+            if let a = p.alignment { stack.alignment = a }
+            if let s = p.spacing { stack.spacing = s }
+            stack.isLayoutMarginsRelativeArrangement = p.marginsRelative
+            stack.isBaselineRelativeArrangement = p.baselineRelative
+        }
+        if let parent = decl.parent {
+            let superview = view(parent)
+            if case .view(let s) = parent, let stack = superview as? StackView,
+               let position = file.views[s].properties.arranged.firstIndex(of: i) {
+                let before = file.views[s].properties.arranged[..<position].filter { views[$0] != nil }.count
+                stack.insertArrangedSubview(v, at: before)
+                for (after, spacing) in file.views[s].properties.customSpacing where after == i {
+                    stack.setCustomSpacing(spacing, after: v)
+                }
+            } else {
+                superview.addSubview(v)
+            }
+        } else {
+            let engine = v.layoutEngine
+            engine.onUnsatisfiable = { [weak self] conflict in self?.record(conflict) }
+            engine.onFittingIssue = { [weak self] issue in self?.result.fittingIssues.append(issue.message) }
+        }
+    }
+
+    func make(_ line: ConstraintLine) -> [LayoutConstraint] {
+        switch line {
+        case .equation(let d):
+            let c = LayoutConstraint(item: item(d.first), attribute: d.firstAttribute, relatedBy: d.relation,
+                                     toItem: d.second.map(item), attribute: d.secondAttribute,
+                                     multiplier: d.multiplier, constant: d.constant)
+            c.priority = LayoutPriority(d.priority)
+            if let id = d.identifier {
+                c.identifier = id
+                byIdentifier[id] = c
+            }
+            return [c]
+        case .visualFormat(let d):
+            var items: [String: LayoutItem] = [:]
+            for (i, v) in views.enumerated() { if let v { items[file.views[i].name] = v } }
+            for (g, guide) in guides.enumerated() { if let guide { items[file.guides[g].name] = guide } }
+            return (try? LayoutConstraint.parseVisualFormat(d.format, options: d.options, views: items)) ?? []
+        }
+    }
+
+    func record(_ conflict: UnsatisfiableConstraints) {
+        var itemNames: [String] = []
+        for c in conflict.constraints {
+            for object in [c.firstItem, c.secondItem] {
+                if let object, let name = names[ObjectIdentifier(object)], !itemNames.contains(name) { itemNames.append(name) }
+            }
+        }
+        broken.append(conflict.broken)
+        result.conflicts.append(CheckResult.Conflict(message: conflict.message, constraints: conflict.constraints.map(\.description),
+                                                     broken: conflict.broken.description, itemNames: itemNames))
+    }
+
+    // MARK: Expectations
+
+    func rect(_ ref: ItemRef, absolute: Bool) -> Rect {
+        let it = item(ref)
+        if let v = it as? View { return absolute ? absoluteFrame(v) : v.frame }
+        let guide = it as! LayoutGuide
+        guard absolute, let owner = guide.owningView else { return guide.layoutFrame }
+        let base = absoluteFrame(owner)
+        return Rect(x: base.minX + guide.layoutFrame.minX, y: base.minY + guide.layoutFrame.minY,
+                    width: guide.layoutFrame.width, height: guide.layoutFrame.height)
+    }
+
+    func absoluteFrame(_ v: View) -> Rect {
+        guard let superview = v.superview else { return Rect(origin: .zero, size: v.frame.size) }
+        let base = absoluteFrame(superview)
+        return Rect(x: base.minX + v.frame.minX, y: base.minY + v.frame.minY, width: v.frame.width, height: v.frame.height)
+    }
+
+    func holds(_ actual: [Double], _ expected: Expected) -> Bool {
+        func grid(_ x: Double) -> Double { (x / expectationGrid).rounded() * expectationGrid }
+        for (a, e) in zip(actual, expected.values) {
+            let (ga, ge) = (grid(a), grid(e))
+            switch expected.relation {
+            case .equal: if abs(ga - ge) > expected.tolerance { return false }
+            case .lessThanOrEqual: if ga > ge + expected.tolerance { return false }
+            case .greaterThanOrEqual: if ga < ge - expected.tolerance { return false }
+            }
+        }
+        return true
+    }
+
+    func shown(_ values: [Double]) -> String {
+        values.count == 1 ? formatted(values[0]) : "(" + values.map(formatted).joined(separator: ", ") + ")"
+    }
+
+    func evaluate(_ expectation: Expectation) {
+        for root in roots { root.layoutIfNeeded() }
+        var failure: String?
+        switch expectation.kind {
+        case .geometry(let ref, let property, let expected):
+            let r = rect(ref, absolute: property == "absoluteFrame")
+            let actual: [Double]
+            switch property {
+            case "frame", "absoluteFrame": actual = [r.minX, r.minY, r.width, r.height]
+            case "x", "minX": actual = [r.minX]
+            case "y", "minY": actual = [r.minY]
+            case "width": actual = [r.width]
+            case "height": actual = [r.height]
+            case "midX": actual = [r.midX]
+            case "maxX": actual = [r.maxX]
+            case "midY": actual = [r.midY]
+            default: actual = [r.maxY]
+            }
+            if !holds(actual, expected) { failure = "got \(shown(actual))" }
+        case .fitted(let ref, let property, let expected):
+            if let size = fitted[ref] {
+                let actual = property == "fitted" ? [size.width, size.height] : property == "fittedWidth" ? [size.width] : [size.height]
+                if !holds(actual, expected) { failure = "got \(shown(actual))" }
+            } else {
+                failure = "'\(refName(ref))' was not fitted: add `fit \(refName(ref)) width W` before this line"
+            }
+        case .conflicts(let expected):
+            if !holds([Double(result.conflicts.count)], expected) { failure = "got \(result.conflicts.count)" }
+        case .brokenIdentifier(let id):
+            if !broken.contains(where: { $0.identifier == id }) { failure = brokenSummary() }
+        case .brokenEquation(let d):
+            let first = item(d.first), second = d.second.map(item)
+            let found = broken.contains { c in
+                c.firstItem === first && c.firstAttribute == d.firstAttribute && c.relation == d.relation
+                    && c.secondItem === second && (second == nil || c.secondAttribute == d.secondAttribute)
+                    && c.multiplier == d.multiplier && c.constant == d.constant
+            }
+            if !found { failure = brokenSummary() }
+        case .ambiguous(let ref, let expectAmbiguous):
+            let ambiguous = ambiguousViews().map(\.name)
+            if let ref {
+                let isAmbiguous = view(ref).hasAmbiguousLayout
+                if isAmbiguous != expectAmbiguous { failure = isAmbiguous ? "it is ambiguous" : "it is not ambiguous" }
+            } else if !ambiguous.isEmpty {
+                failure = "ambiguous: " + ambiguous.joined(separator: ", ")
+            }
+        }
+        if let failure {
+            result.expectationFailures.append(CheckResult.ExpectationFailure(line: expectation.line, text: expectation.text, message: failure))
+        } else {
+            result.expectationsPassed += 1
+        }
+    }
+
+    func brokenSummary() -> String {
+        broken.isEmpty ? "no constraint was broken" : "broken: " + broken.map(\.description).joined(separator: "; ")
+    }
+
+    // MARK: Results
+
+    /// Every created view with its name: declared views, each cell followed by its content view.
+    func allViews() -> [(name: String, className: String, superview: String?, view: View, margins: Bool)] {
+        var out: [(String, String, String?, View, Bool)] = []
+        for (i, decl) in file.views.enumerated() {
+            guard let v = views[i] else { continue }
+            out.append((decl.name, decl.viewClass.rawValue, decl.parent.map(refName), v, decl.properties.margins != nil))
+            if let content = contentView(of: v) {
+                out.append((decl.name + ".contentView", "ContentView", decl.name, content, false))
+            }
+        }
+        return out
+    }
+
+    func ambiguousViews() -> [(name: String, open: String)] {
+        var out: [(String, String)] = []
+        for entry in allViews() where entry.view.hasAmbiguousLayout {
+            out.append((entry.name, openVariables(entry.view)))
+        }
+        return out
+    }
+
+    /// What is open for an ambiguous view, read from its root's `autolayoutTrace()`, whose
+    /// lines list the hierarchy depth first.
+    func openVariables(_ v: View) -> String {
+        var root = v
+        while let s = root.superview { root = s }
+        var order: [View] = []
+        func visit(_ x: View) { order.append(x); x.subviews.forEach(visit) }
+        visit(root)
+        let lines = root.autolayoutTrace().split(separator: "\n", omittingEmptySubsequences: false)
+        guard let k = order.firstIndex(where: { $0 === v }), k < lines.count else { return "its layout is ambiguous" }
+        let line = lines[k]
+        let marker = "- AMBIGUOUS LAYOUT for "
+        guard let range = line.range(of: marker, options: []) else { return "its layout is ambiguous" }
+        let tail = line[range.upperBound...]
+        let open = [("minX", "x"), ("minY", "y"), ("Width", "width"), ("Height", "height")]
+            .filter { tail.contains(".\($0.0){id:") }.map(\.1)
+        return open.isEmpty ? "its layout is ambiguous" : open.joined(separator: ", ") + " open"
+    }
+
+    func collect() {
+        for statement in file.statements {
+            switch statement {
+            case .makeView(let i):
+                guard let v = views[i] else { continue }
+                for entry in allViews() where entry.view === v || (entry.superview == file.views[i].name && entry.className == "ContentView") {
+                    result.views.append(CheckResult.ViewFrame(
+                        name: entry.name, className: entry.className, superview: entry.superview, frame: entry.view.frame,
+                        absoluteFrame: absoluteFrame(entry.view), layoutMargins: entry.margins ? entry.view.layoutMargins : nil,
+                        isHidden: entry.view.isHidden))
+                }
+            case .makeGuide(let g):
+                result.views.append(CheckResult.ViewFrame(
+                    name: file.guides[g].name, className: "LayoutGuide", superview: refName(file.guides[g].owner),
+                    frame: rect(.guide(g), absolute: false), absoluteFrame: rect(.guide(g), absolute: true),
+                    layoutMargins: nil, isHidden: false))
+            default: continue
+            }
+        }
+        let ambiguous = ambiguousViews()
+        result.ambiguousViews = ambiguous.map(\.name)
+        result.ambiguous = ambiguous.map { "\($0.name): \($0.open)" }
+        for statement in file.statements {
+            guard case .expect(let e) = statement else { continue }
+            switch e.kind {
+            case .conflicts, .brokenIdentifier, .brokenEquation: result.conflictsExpected = true
+            case .ambiguous: result.ambiguityExpected = true
+            default: continue
+            }
+        }
+    }
+}
+
+extension Substring {
+    /// The first range of `needle`, if any.
+    fileprivate func range(of needle: String, options: [Never]) -> Range<Index>? {
+        let n = Array(needle)
+        var i = startIndex
+        while i < endIndex {
+            if self[i...].starts(with: n) { return i..<self.index(i, offsetBy: n.count) }
+            i = index(after: i)
+        }
+        return nil
+    }
+}
