@@ -8,6 +8,7 @@ let package = Package(
         .library(name: "Cassowary", targets: ["Cassowary"]),
         .library(name: "AutoLayout", targets: ["AutoLayout"]),
         .library(name: "ConstraintFile", targets: ["ConstraintFile"]),
+        .executable(name: "autolayout", targets: ["autolayout"]),
         .executable(name: "autolayout-bench", targets: ["autolayout-bench"]),
         .executable(name: "Playground", targets: ["Playground"]),
     ],
@@ -18,6 +19,8 @@ let package = Package(
         .target(name: "AutoLayout", dependencies: ["Cassowary"]),
         // .layout files and UIKit logs in; reports (text, JSON, SVG) out.
         .target(name: "ConstraintFile", dependencies: ["AutoLayout", "Cassowary"]),
+        // The diagnostics CLI: main.swift calls ConstraintFile's `runCommandLine`.
+        .executableTarget(name: "autolayout", dependencies: ["ConstraintFile"]),
         .executableTarget(name: "autolayout-bench", dependencies: ["Cassowary", "AutoLayout"]),
         .executableTarget(name: "Playground", dependencies: ["AutoLayout"], path: "Playground", exclude: ["Layouts"]),
         // Tests

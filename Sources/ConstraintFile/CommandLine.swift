@@ -1,0 +1,241 @@
+/// The `autolayout` command's version.
+public let autolayoutVersion = "0.5.0"
+
+/// Exit statuses, as BSD's sysexits and the house style give them.
+public enum ExitStatus {
+    /// Everything read; nothing found.
+    public static let success: Int32 = 0
+    /// Findings: conflicts, ambiguity or failed expectations.
+    public static let findings: Int32 = 1
+    /// The command line was wrong (EX_USAGE).
+    public static let usage: Int32 = 64
+    /// An input could not be read or parsed (EX_DATAERR).
+    public static let badInput: Int32 = 65
+    /// An output file could not be written (EX_CANTCREAT).
+    public static let cannotWrite: Int32 = 73
+}
+
+let mainHelp = """
+OVERVIEW: Check Auto Layout constraint files and explain UIKit's conflict logs.
+
+USAGE: autolayout <subcommand> [options]
+
+SUBCOMMANDS:
+  check FILE...             Lay out .layout files: conflicts in UIKit's words,
+                            ambiguity, frames, and the files' expectations.
+  explain LOG               Explain the "Unable to simultaneously satisfy
+                            constraints" messages in a pasted console log
+                            ('-' reads standard input).
+  render FILE -o OUT.svg    Draw a .layout file's frames, margins and
+                            conflicting views as SVG.
+
+OPTIONS:
+  --format text|json        Output of check and explain (default: text).
+  --version                 Show the version.
+  -h, --help                Show help; 'autolayout help <subcommand>' or
+                            'autolayout <subcommand> --help' for one command.
+
+EXIT STATUS:
+  0 clean, 1 conflicts, ambiguity or failed expectations, 64 bad usage,
+  65 an input that cannot be read or parsed.
+
+"""
+
+let checkHelp = """
+OVERVIEW: Lay out .layout files and report what UIKit would.
+
+USAGE: autolayout check [--format text|json] FILE...
+
+Each file is built, laid out and its actions run; conflicts print as UIKit
+prints them, then ambiguous views, every frame, and the expectations that did
+not hold. Conflicts and ambiguity the file expects (expect conflicts == 1,
+expect ambiguous v) are not findings.
+
+OPTIONS:
+  --format text|json        Output format (default: text). JSON: one object
+                            per file, or an array of them for several files.
+  -h, --help                Show this help.
+
+EXIT STATUS: 0 clean, 1 findings, 64 bad usage, 65 a file cannot be read or parsed.
+
+"""
+
+let explainHelp = """
+OVERVIEW: Explain UIKit's "Unable to simultaneously satisfy constraints" messages.
+
+USAGE: autolayout explain [--format text|json] LOG
+
+LOG is a pasted console log ('-' reads standard input) holding one or more
+messages, from any iOS or macOS version. Each listed constraint is rebuilt and
+the group solved again: whether it is really unsatisfiable, a minimal
+conflicting subset with the arithmetic, what UIKit broke, what this tool's
+policy would break, and the usual fix.
+
+OPTIONS:
+  --format text|json        Output format (default: text).
+  -h, --help                Show this help.
+
+EXIT STATUS: 0 explained, 64 bad usage, 65 the log cannot be read or holds no message.
+
+"""
+
+let renderHelp = """
+OVERVIEW: Draw a .layout file's laid-out frames as SVG.
+
+USAGE: autolayout render FILE [-o OUT.svg]
+
+Views are drawn with their names, layout margins dashed, and the views of
+conflicting constraint groups in red. Without -o the SVG goes to standard output.
+
+OPTIONS:
+  -o, --output PATH         Where to write the SVG ('-' for standard output).
+  -h, --help                Show this help.
+
+EXIT STATUS: 0 drawn, 1 drawn with conflicts, 64 bad usage, 65 the file cannot be
+read or parsed, 73 the SVG cannot be written.
+
+"""
+
+/// Runs the `autolayout` command: `arguments` without the program name. Everything it prints
+/// goes to the two streams, so tests call it directly.
+/// - Returns: the exit status (``ExitStatus``).
+public func runCommandLine<Out: TextOutputStream, Err: TextOutputStream>(arguments: [String], stdout: inout Out,
+                                                                          stderr: inout Err) -> Int32 {
+    func usageError(_ message: String, help: String = "autolayout --help") -> Int32 {
+        stderr.write("error: \(message)\nSee '\(help)'.\n")
+        return ExitStatus.usage
+    }
+    guard let command = arguments.first else {
+        stderr.write(mainHelp)
+        return ExitStatus.usage
+    }
+    let rest = Array(arguments.dropFirst())
+    switch command {
+    case "-h", "--help":
+        stdout.write(mainHelp)
+        return ExitStatus.success
+    case "--version":
+        stdout.write("autolayout \(autolayoutVersion)\n")
+        return ExitStatus.success
+    case "help":
+        switch rest.first {
+        case nil: stdout.write(mainHelp)
+        case "check": stdout.write(checkHelp)
+        case "explain": stdout.write(explainHelp)
+        case "render": stdout.write(renderHelp)
+        case let other?: return usageError("unknown subcommand '\(other)'")
+        }
+        return ExitStatus.success
+    case "check", "explain", "render":
+        break
+    default:
+        return usageError(command.hasPrefix("-") ? "unknown option '\(command)'" : "unknown subcommand '\(command)'")
+    }
+
+    // Options of the subcommands.
+    let help = "autolayout \(command) --help"
+    var format = "text", output: String?, inputs: [String] = []
+    var i = 0
+    while i < rest.count {
+        let argument = rest[i]
+        switch argument {
+        case "-h", "--help":
+            stdout.write(command == "check" ? checkHelp : command == "explain" ? explainHelp : renderHelp)
+            return ExitStatus.success
+        case "--format" where command != "render":
+            guard i + 1 < rest.count else { return usageError("--format needs a value: text or json", help: help) }
+            format = rest[i + 1]
+            guard format == "text" || format == "json" else {
+                return usageError("unknown format '\(format)': use text or json", help: help)
+            }
+            i += 1
+        case "-o" where command == "render", "--output" where command == "render":
+            guard i + 1 < rest.count else { return usageError("\(argument) needs a path", help: help) }
+            output = rest[i + 1]
+            i += 1
+        default:
+            if argument.hasPrefix("-") && argument != "-" {
+                return usageError("unknown option '\(argument)' for \(command)", help: help)
+            }
+            inputs.append(argument)
+        }
+        i += 1
+    }
+
+    switch command {
+    case "check":
+        guard !inputs.isEmpty else { return usageError("check needs at least one .layout file", help: help) }
+        return check(inputs, json: format == "json", stdout: &stdout, stderr: &stderr)
+    case "explain":
+        guard inputs.count == 1 else {
+            return usageError(inputs.isEmpty ? "explain needs a log file, or '-' for standard input" : "explain reads one log at a time", help: help)
+        }
+        return explain(inputs[0], json: format == "json", stdout: &stdout, stderr: &stderr)
+    default:
+        guard inputs.count == 1 else {
+            return usageError(inputs.isEmpty ? "render needs a .layout file" : "render draws one file at a time", help: help)
+        }
+        return render(inputs[0], output: output ?? "-", stdout: &stdout, stderr: &stderr)
+    }
+}
+
+private func load<Err: TextOutputStream>(_ path: String, stderr: inout Err) -> CheckResult? {
+    do {
+        let text = try InputFile.read(path)
+        return try LayoutFile.parse(text, path: path == "-" ? "<stdin>" : path).run()
+    } catch {
+        stderr.write("\(error)\n")
+        return nil
+    }
+}
+
+private func check<Out: TextOutputStream, Err: TextOutputStream>(_ paths: [String], json: Bool, stdout: inout Out,
+                                                                 stderr: inout Err) -> Int32 {
+    var results: [CheckResult] = []
+    var unreadable = false
+    for path in paths {
+        guard let result = load(path, stderr: &stderr) else {
+            unreadable = true
+            continue
+        }
+        results.append(result)
+        if !json { stdout.write(CheckReport.text(result)) }
+    }
+    if json {
+        let values = results.map { CheckReport.json($0) }
+        stdout.write((paths.count == 1 ? values.first ?? .null : .array(values)).rendered() + "\n")
+    }
+    if unreadable { return ExitStatus.badInput }
+    return results.allSatisfy(\.isClean) ? ExitStatus.success : ExitStatus.findings
+}
+
+private func explain<Out: TextOutputStream, Err: TextOutputStream>(_ path: String, json: Bool, stdout: inout Out,
+                                                                   stderr: inout Err) -> Int32 {
+    let name = path == "-" ? "<stdin>" : path
+    do {
+        let messages = try UIKitLog.parse(try InputFile.read(path), path: name)
+        guard !messages.isEmpty else {
+            stderr.write("\(SourceError(path: name, message: "no constraint list found: paste the lines from \"Unable to simultaneously satisfy constraints\" to \"Will attempt to recover by breaking constraint\""))\n")
+            return ExitStatus.badInput
+        }
+        let explanations = messages.map(LogExplainer.explain)
+        stdout.write(json ? ExplainReport.json(explanations).rendered() + "\n" : ExplainReport.text(explanations, path: name))
+        return ExitStatus.success
+    } catch {
+        stderr.write("\(error)\n")
+        return ExitStatus.badInput
+    }
+}
+
+private func render<Out: TextOutputStream, Err: TextOutputStream>(_ path: String, output: String, stdout: inout Out,
+                                                                  stderr: inout Err) -> Int32 {
+    guard let result = load(path, stderr: &stderr) else { return ExitStatus.badInput }
+    let svg = SVGRenderer.render(result)
+    if output == "-" {
+        stdout.write(svg)
+    } else if let problem = InputFile.write(svg, to: output) {
+        stderr.write("error: \(problem)\n")
+        return ExitStatus.cannotWrite
+    }
+    return result.conflicts.isEmpty ? ExitStatus.success : ExitStatus.findings
+}
