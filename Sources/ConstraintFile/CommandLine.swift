@@ -201,7 +201,8 @@ private func check<Out: TextOutputStream, Err: TextOutputStream>(_ paths: [Strin
         results.append(result)
         if !json { stdout.write(CheckReport.text(result)) }
     }
-    if json {
+    // Unreadable files are reported on stderr only; JSON holds the files that were read.
+    if json && !results.isEmpty {
         let values = results.map { CheckReport.json($0) }
         stdout.write((paths.count == 1 ? values.first ?? .null : .array(values)).rendered() + "\n")
     }

@@ -49,6 +49,7 @@ func temporaryFile(named name: String, bytes: [UInt8]) -> String {
         #expect(runAutolayout("check", "/tmp") == (65, "", "/tmp: error: is a directory, not a file\n"))
         let binary = temporaryFile(named: "garbage.layout", bytes: [0x7f, 0x45, 0x4c, 0x46, 0, 1, 2])
         #expect(runAutolayout("check", binary) == (65, "", "\(binary): error: is not a text file (a NUL byte at offset 4)\n"))
+        #expect(runAutolayout("check", "--format", "json", binary) == (65, "", "\(binary): error: is not a text file (a NUL byte at offset 4)\n"))
         let latin1 = temporaryFile(named: "latin1.txt", bytes: Array("caf".utf8) + [0xe9])
         #expect(runAutolayout("explain", latin1) == (65, "", "\(latin1): error: is not UTF-8 text\n"))
     }
