@@ -115,8 +115,8 @@ public struct DirectionalEdgeInsets: Hashable, Sendable {
 }
 
 /// Formats a number as UIKit's descriptions do (`%g` with six significant digits: `126`,
-/// `41.6667`, `-0.333333`, `2.22507e-308`).
-func formatNumber(_ value: Double) -> String {
+/// `41.6667`, `-0.333333`, `2.22507e-308`). Public for the reports that quote UIKit's numbers.
+public func formatNumber(_ value: Double) -> String {
     if value == 0 { return "0" }
     if value.isNaN { return "nan" }
     if value.isInfinite { return value < 0 ? "-inf" : "inf" }

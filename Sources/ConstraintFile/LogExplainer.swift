@@ -1,3 +1,4 @@
+import AutoLayout
 import Cassowary
 
 /// What a logged message means: whether its constraints really conflict, which ones, what we

@@ -288,31 +288,6 @@ func parseNumber(_ s: Substring) -> Double? {
     return negative ? -v : v
 }
 
-/// `%g` with six significant digits, as UIKit prints numbers.
-func formatNumber(_ value: Double) -> String {
-    if value == 0 { return "0" }
-    if !value.isFinite { return value.isNaN ? "nan" : (value < 0 ? "-inf" : "inf") }
-    var exponent = 0
-    var m = abs(value)
-    while m >= 10 { m /= 10; exponent += 1 }
-    while m < 1 { m *= 10; exponent -= 1 }
-    if (m * 100_000).rounded() >= 1_000_000 { exponent += 1 }
-    let sign = value < 0 ? "-" : ""
-    if exponent < -4 || exponent >= 6 { return "\(value)" }
-    let decimals = max(0, 5 - exponent)
-    var scale = 1.0
-    for _ in 0..<decimals { scale *= 10 }
-    let scaled = (abs(value) * scale).rounded()
-    var digits = String(Int64(scaled))
-    if decimals > 0 {
-        if digits.count <= decimals { digits = String(repeating: "0", count: decimals - digits.count + 1) + digits }
-        digits.insert(".", at: digits.index(digits.endIndex, offsetBy: -decimals))
-        while digits.hasSuffix("0") { digits.removeLast() }
-        if digits.hasSuffix(".") { digits.removeLast() }
-    }
-    return sign + digits
-}
-
 /// Why a description could not be read, and where (characters into it).
 struct DescriptionError: Error {
     var offset: Int
