@@ -27,6 +27,43 @@ public enum LogExplainer {
     /// - Complexity: One solve of the group, plus one per explanation of a conflict.
     public static func explain(_ message: LogMessage) -> LogExplanation {
         let list = message.constraints
+        guard list.contains(where: { $0.firstItem.isUnnamedSuperview || $0.secondItem?.isUnnamedSuperview == true }) else {
+            return explain(message, as: list, note: "")
+        }
+        // A paste that lost the names clause of `|`: read each item's `|` as its own superview
+        // (unless another constraint names it); if that makes the group satisfiable, which UIKit
+        // says it is not, read every `|` as one shared superview.
+        let separate = explain(message, as: resolvingSuperviews(list, shared: false),
+                               note: " ('|' is printed without a names clause: each item's '|' was read as its own superview.)")
+        if separate.unsatisfiable { return separate }
+        let shared = explain(message, as: resolvingSuperviews(list, shared: true),
+                             note: " ('|' is printed without a names clause: every '|' was read as one superview.)")
+        return shared.unsatisfiable ? shared : separate
+    }
+
+    /// Replaces each `|` printed without a names clause by the superview of the constraint's
+    /// other item: the one another constraint's clause names for that item, else one superview
+    /// per item (or, with `shared`, one for all).
+    static func resolvingSuperviews(_ list: [LogConstraint], shared: Bool) -> [LogConstraint] {
+        var named: [String: LogItem] = [:]
+        for c in list {
+            guard let s = c.secondItem else { continue }
+            if s.name == "|", !s.isUnnamedSuperview { named[c.firstItem.identity] = s }
+            if c.firstItem.name == "|", !c.firstItem.isUnnamedSuperview { named[s.identity] = c.firstItem }
+        }
+        func parent(of child: LogItem) -> LogItem {
+            named[child.identity] ?? LogItem(className: "superview", address: nil, name: shared ? "|" : "superview(\(child))")
+        }
+        return list.map { c in
+            var c = c
+            if let s = c.secondItem, s.isUnnamedSuperview { c.secondItem = parent(of: c.firstItem) }
+            else if c.firstItem.isUnnamedSuperview, let s = c.secondItem { c.firstItem = parent(of: s) }
+            return c
+        }
+    }
+
+    /// Explains `message` with its constraints read as `list`.
+    private static func explain(_ message: LogMessage, as list: [LogConstraint], note: String) -> LogExplanation {
         var model = Model(constraints: list)
         // Build every row first, so the background (sizes >= 0) knows every item before it goes in.
         let rows = list.enumerated().map { model.solverConstraints(for: $0.offset, $0.element) }
@@ -48,14 +85,14 @@ public enum LogExplainer {
                 ? "A single constraint cannot conflict on its own; the rest of its group was not pasted."
                 : "These \(list.count) constraints can all hold together (sizes kept at or above zero); the conflict involved constraints that are not in the paste."
             return LogExplanation(message: message, unsatisfiable: false, conflict: [], wouldBreak: nil,
-                                  explanation: text + model.marginNote, fix: "Nothing to fix in this group on its own: paste the whole message.")
+                                  explanation: text + model.marginNote + note, fix: "Nothing to fix in this group on its own: paste the whole message.")
         }
         let target = conflict.first(where: { list[$0].identifier?.hasPrefix("UIView-Encapsulated-Layout") == true })
             ?? conflict.first(where: { list[$0].secondItem == nil })
             ?? wouldBreak ?? conflict[0]
         var text = "These \(conflict.count) constraints cannot all hold (\(conflict.map { "[\($0)]" }.joined(separator: ", "))). "
         text += arithmetic(target: target, conflict: conflict, model: &model)
-        text += model.marginNote
+        text += model.marginNote + note
         return LogExplanation(message: message, unsatisfiable: true, conflict: conflict, wouldBreak: wouldBreak,
                               explanation: text, fix: fix(conflict: conflict, wouldBreak: wouldBreak, list: list))
     }

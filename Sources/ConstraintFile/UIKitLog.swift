@@ -23,6 +23,9 @@ public struct LogItem: Hashable, Sendable, CustomStringConvertible {
     /// What identifies the view across the constraints of one message: its address, else its name.
     public var identity: String { address ?? name ?? className }
 
+    /// `|` printed without a names clause: some superview, which one the description does not say.
+    public var isUnnamedSuperview: Bool { name == "|" && address == nil }
+
     /// `Class:0x…'label'`, as UIKit prints it.
     public var description: String {
         var s = address.map { "\(className):\($0)" } ?? (name ?? className)

@@ -47,6 +47,56 @@ Will attempt to recover by breaking constraint
         }
     }
 
+    @Test func anUnnamedBarIsTheSuperviewAnotherConstraintNames() throws {
+        // The second line lost its names clause; the first says the label's '|' is UIView:0x9.
+        let text = """
+        (
+            "<NSLayoutConstraint:0x1 H:|-(0)-[UILabel:0x10]   (active, names: '|':UIView:0x9 )>",
+            "<NSLayoutConstraint:0x2 H:[UILabel:0x10]-(0)-|   (active)>",
+            "<NSLayoutConstraint:0x3 UIView:0x9.width == 100   (active)>",
+            "<NSLayoutConstraint:0x4 UILabel:0x10.width == 50   (active)>"
+        )
+        """
+        let e = LogExplainer.explain(try #require(try UIKitLog.parse(text, path: "x").first))
+        #expect(e.unsatisfiable)
+        #expect(e.conflict == [0, 1, 2, 3])
+        #expect(e.explanation.contains("each item's '|' was read as its own superview"))
+    }
+
+    @Test func unnamedBarsAreSeparateSuperviewsUnlessOnlySharingThemConflicts() throws {
+        // Two labels pinned to '|' 0 and 10 pt in, with equal leading edges: a conflict only
+        // if both '|' are the same view. UIKit listed them as unsatisfiable, so they must be.
+        let siblings = """
+        (
+            "<NSLayoutConstraint:0x1 H:|-(0)-[UILabel:0x10]   (active)>",
+            "<NSLayoutConstraint:0x2 H:|-(10)-[UILabel:0x11]   (active)>",
+            "<NSLayoutConstraint:0x3 UILabel:0x10.leading == UILabel:0x11.leading   (active)>"
+        )
+        """
+        let shared = LogExplainer.explain(try #require(try UIKitLog.parse(siblings, path: "x").first))
+        #expect(shared.unsatisfiable)
+        #expect(shared.conflict == [0, 1, 2])
+        #expect(shared.explanation.contains("every '|' was read as one superview"))
+        // Two labels each 0 pt from '|' with different widths and trailing '|' 0 pt away: with
+        // one shared superview that would conflict (widths 10 and 20 in one width), but read as
+        // separate superviews only the real conflict, the second label's two widths, remains.
+        let cousins = """
+        (
+            "<NSLayoutConstraint:0x1 H:|-(0)-[UILabel:0x10]   (active)>",
+            "<NSLayoutConstraint:0x2 H:[UILabel:0x10]-(0)-|   (active)>",
+            "<NSLayoutConstraint:0x3 H:|-(0)-[UILabel:0x11]   (active)>",
+            "<NSLayoutConstraint:0x4 H:[UILabel:0x11]-(0)-|   (active)>",
+            "<NSLayoutConstraint:0x5 UILabel:0x10.width == 10   (active)>",
+            "<NSLayoutConstraint:0x6 UILabel:0x11.width == 20   (active)>",
+            "<NSLayoutConstraint:0x7 UILabel:0x11.width == 30   (active)>"
+        )
+        """
+        let separate = LogExplainer.explain(try #require(try UIKitLog.parse(cousins, path: "x").first))
+        #expect(separate.unsatisfiable)
+        #expect(separate.conflict == [5, 6])
+        #expect(separate.explanation.contains("its own superview"))
+    }
+
     @Test func autoresizingFixAndPolicy() throws {
         let text = """
         (
