@@ -101,7 +101,7 @@ extension LayoutItem {
 
     /// `Class:0x…` without the quoted label, as in a `names:` entry.
     var plainName: String {
-        if let v = self as? View { return "\(v.className):\(addressString)" }
+        if let v = self as? View { return "\(v.descriptionClassName):\(addressString)" }
         return "UILayoutGuide:\(addressString)"
     }
 }

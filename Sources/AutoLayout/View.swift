@@ -123,17 +123,20 @@ open class View: LayoutItem, CustomStringConvertible {
         super.init()
     }
 
-    /// The class name descriptions print: UIKit's name for the framework's classes, the
-    /// module-qualified name for subclasses (`MyApp.AvatarView`).
-    var className: String {
-        if let name = uikitClassNames[ObjectIdentifier(type(of: self))] { return name }
-        return String(reflecting: type(of: self))
+    /// The class name descriptions and conflict messages print for this view: UIKit's name for
+    /// the framework's classes (`UILabel`), the module-qualified name for subclasses
+    /// (`MyApp.AvatarView`). Set it when the view stands for a class the program does not have,
+    /// such as the custom class of a view read from a constraint file or a storyboard.
+    public var descriptionClassName: String {
+        get { classNameOverride ?? uikitClassNames[ObjectIdentifier(type(of: self))] ?? String(reflecting: type(of: self)) }
+        set { classNameOverride = newValue }
     }
+    private var classNameOverride: String?
 
     override var hostView: View? { self }
 
     override var debugName: String {
-        var s = "\(className):\(addressString)"
+        var s = "\(descriptionClassName):\(addressString)"
         if let label = debugLabel { s += "'\(truncatedLabel(label))'" }
         return s
     }
@@ -142,7 +145,7 @@ open class View: LayoutItem, CustomStringConvertible {
     var debugLabel: String? { accessibilityIdentifier }
 
     /// `<UIView: 0x…; frame = (0 0; 320 44)>`, as UIKit prints a view.
-    public var description: String { "<\(className): \(addressString); frame = \(frame)>" }
+    public var description: String { "<\(descriptionClassName): \(addressString); frame = \(frame)>" }
 
     /// Adds a view at the front, removing it from its previous superview first.
     public func addSubview(_ view: View) {

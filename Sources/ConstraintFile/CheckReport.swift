@@ -59,7 +59,8 @@ public enum CheckReport {
     /// The report as JSON:
     /// `{"views":{"name":[x,y,w,h]},"conflicts":[{"constraints":[…],"broken":"…"}],"ambiguous":[…],`
     /// `"expectations":{"passed":n,"failed":n,"failures":[…]}}`, frames relative to the superview,
-    /// ambiguous views by name, failures as `path:line: expectation failed: …` lines.
+    /// ambiguous views by name, each failure as `{"line","expectation","expected","actual","message"}`
+    /// with the `path:line: expectation failed: …` line as its message.
     ///
     /// - Parameter result: What running a file produced.
     /// - Returns: The JSON value; ``JSON/rendered()`` gives its text.
@@ -75,7 +76,11 @@ public enum CheckReport {
             ("expectations", .object([
                 ("passed", .number(Double(result.expectationsPassed))),
                 ("failed", .number(Double(result.expectationFailures.count))),
-                ("failures", .array(result.expectationFailures.map { .string(failureLine($0, path: result.path)) })),
+                ("failures", .array(result.expectationFailures.map { f in
+                    .object([("line", .number(Double(f.line))), ("expectation", .string(f.text)),
+                             ("expected", .array(f.expected.map(JSON.number))), ("actual", .array(f.actual.map(JSON.number))),
+                             ("message", .string(failureLine(f, path: result.path)))])
+                })),
             ])),
         ])
     }

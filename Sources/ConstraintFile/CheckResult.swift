@@ -59,14 +59,20 @@ public struct CheckResult: Sendable {
         public var line: Int
         /// Its text, as written.
         public var text: String
-        /// What was expected and what came out.
+        /// What came out, how far it is from what was expected, and why when we can tell.
         public var message: String
+        /// The expected numbers (empty when the expectation is not numeric).
+        public var expected: [Double]
+        /// The numbers that came out, in the same order.
+        public var actual: [Double]
 
         /// A failure.
-        public init(line: Int, text: String, message: String) {
+        public init(line: Int, text: String, message: String, expected: [Double] = [], actual: [Double] = []) {
             self.line = line
             self.text = text
             self.message = message
+            self.expected = expected
+            self.actual = actual
         }
     }
 

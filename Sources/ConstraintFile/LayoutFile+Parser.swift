@@ -91,6 +91,7 @@ final class IntrinsicSizeView: View {
     init(size: Size) {
         self.size = size
         super.init(frame: .zero)
+        descriptionClassName = "UIView"   // the file declared a plain `View`
     }
     override var intrinsicContentSize: Size { size }
 }

@@ -246,9 +246,44 @@ private final class Runner {
         values.count == 1 ? formatted(values[0]) : "(" + values.map(formatted).joined(separator: ", ") + ")"
     }
 
+    /// `got (8, 8, 100, 20.5): height 20.5 is 9.5 less than 30` (or `got 50, 10 more than the
+    /// 40 allowed`): the value, then each part that misses and by how much.
+    func mismatch(_ actual: [Double], _ expected: Expected, parts: [String]) -> String {
+        var misses: [String] = []
+        for (i, (a, e)) in zip(actual, expected.values).enumerated()
+        where !holds([a], Expected(relation: expected.relation, values: [e], tolerance: expected.tolerance)) {
+            let target: String
+            switch expected.relation {
+            case .equal: target = formatted(e)
+            case .lessThanOrEqual: target = "the \(formatted(e)) allowed"
+            case .greaterThanOrEqual: target = "the \(formatted(e)) required"
+            }
+            let miss = "\(formatted(abs(a - e))) \(a > e ? "more" : "less") than \(target)"
+            misses.append(actual.count == 1 ? miss : "\(parts[i]) \(formatted(a)) is \(miss)")
+        }
+        let tolerance = expected.tolerance > 0 ? " (tolerance \(formatted(expected.tolerance)))" : ""
+        return "got \(shown(actual))" + (actual.count == 1 ? ", " : ": ") + misses.joined(separator: ", ") + tolerance
+    }
+
+    /// Why a view may not be where it was expected: its layout is ambiguous, or a constraint on
+    /// it was broken.
+    func context(for ref: ItemRef) -> String {
+        let owner: ViewRef
+        switch ref {
+        case .view(let r), .margins(let r), .safeArea(let r): owner = r
+        case .guide: return ""
+        }
+        let v = view(owner)
+        if v.hasAmbiguousLayout { return "; \(refName(owner)) is ambiguous (\(openVariables(v)))" }
+        let mentioning = broken.filter { $0.firstItem === v || $0.secondItem === v }
+        if let c = mentioning.first { return "; the broken constraint \(c) is on \(refName(owner))" }
+        return ""
+    }
+
     func evaluate(_ expectation: Expectation) {
         for root in roots { root.layoutIfNeeded() }
         var failure: String?
+        var values: (expected: [Double], actual: [Double]) = ([], [])
         switch expectation.kind {
         case .geometry(let ref, let property, let expected):
             let r = rect(ref, absolute: property == "absoluteFrame")
@@ -264,16 +299,27 @@ private final class Runner {
             case "midY": actual = [r.midY]
             default: actual = [r.maxY]
             }
-            if !holds(actual, expected) { failure = "got \(shown(actual))" }
+            if !holds(actual, expected) {
+                let parts = property.hasSuffix("rame") ? ["x", "y", "width", "height"] : [property]
+                failure = mismatch(actual, expected, parts: parts) + context(for: ref)
+                values = (expected.values, actual)
+            }
         case .fitted(let ref, let property, let expected):
             if let size = fitted[ref] {
                 let actual = property == "fitted" ? [size.width, size.height] : property == "fittedWidth" ? [size.width] : [size.height]
-                if !holds(actual, expected) { failure = "got \(shown(actual))" }
+                if !holds(actual, expected) {
+                    let parts = property == "fitted" ? ["width", "height"] : [property]
+                    failure = mismatch(actual, expected, parts: parts) + context(for: .view(ref))
+                    values = (expected.values, actual)
+                }
             } else {
                 failure = "'\(refName(ref))' was not fitted: add `fit \(refName(ref)) width W` before this line"
             }
         case .conflicts(let expected):
-            if !holds([Double(result.conflicts.count)], expected) { failure = "got \(result.conflicts.count)" }
+            if !holds([Double(result.conflicts.count)], expected) {
+                failure = "got \(result.conflicts.count)" + (broken.isEmpty ? "" : " (\(brokenSummary()))")
+                values = (expected.values, [Double(result.conflicts.count)])
+            }
         case .brokenIdentifier(let id):
             if !broken.contains(where: { $0.identifier == id }) { failure = brokenSummary() }
         case .brokenEquation(let d):
@@ -294,7 +340,8 @@ private final class Runner {
             }
         }
         if let failure {
-            result.expectationFailures.append(CheckResult.ExpectationFailure(line: expectation.line, text: expectation.text, message: failure))
+            result.expectationFailures.append(CheckResult.ExpectationFailure(
+                line: expectation.line, text: expectation.text, message: failure, expected: values.expected, actual: values.actual))
         } else {
             result.expectationsPassed += 1
         }
@@ -313,7 +360,7 @@ private final class Runner {
             guard let v = views[i] else { continue }
             out.append((decl.name, decl.viewClass.rawValue, decl.parent.map(refName), v, decl.properties.margins != nil))
             if let content = contentView(of: v) {
-                out.append((decl.name + ".contentView", "ContentView", decl.name, content, false))
+                out.append((decl.name + ".contentView", String(describing: type(of: content)), decl.name, content, false))
             }
         }
         return out
@@ -351,7 +398,7 @@ private final class Runner {
             switch statement {
             case .makeView(let i):
                 guard let v = views[i] else { continue }
-                for entry in allViews() where entry.view === v || (entry.superview == file.views[i].name && entry.className == "ContentView") {
+                for entry in allViews() where entry.view === v || entry.name == file.views[i].name + ".contentView" {
                     result.views.append(CheckResult.ViewFrame(
                         name: entry.name, className: entry.className, superview: entry.superview, frame: entry.view.frame,
                         absoluteFrame: absoluteFrame(entry.view), layoutMargins: entry.margins ? entry.view.layoutMargins : nil,

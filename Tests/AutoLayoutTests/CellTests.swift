@@ -165,9 +165,9 @@ private func laidOut(_ configuration: ListContentConfiguration, width: Double = 
         #expect(cell.description.hasPrefix("<UITableViewCell: 0x"))
         #expect(cell.description.hasSuffix("; frame = (0 0; 320 44)>"))
         #expect(cell.contentView.debugName.hasPrefix("UITableViewCellContentView:0x"))
-        #expect(CollectionViewListCell().className == "UICollectionViewListCell")
-        #expect(CollectionViewCell().className == "UICollectionViewCell")
-        #expect(ListContentView(configuration: .cell()).className == "UIListContentView")
+        #expect(CollectionViewListCell().descriptionClassName == "UICollectionViewListCell")
+        #expect(CollectionViewCell().descriptionClassName == "UICollectionViewCell")
+        #expect(ListContentView(configuration: .cell()).descriptionClassName == "UIListContentView")
     }
 
     // MARK: Table view cells and the encapsulated height
