@@ -22,7 +22,7 @@ let package = Package(
         // The diagnostics CLI: main.swift calls ConstraintFile's `runCommandLine`.
         .executableTarget(name: "autolayout", dependencies: ["ConstraintFile"]),
         .executableTarget(name: "autolayout-bench", dependencies: ["Cassowary", "AutoLayout"]),
-        .executableTarget(name: "Playground", dependencies: ["AutoLayout"], path: "Playground", exclude: ["Layouts"]),
+        .executableTarget(name: "Playground", dependencies: ["AutoLayout"], path: "Playground", exclude: ["Layouts", "Logs"]),
         // Tests
         .testTarget(name: "CassowaryTests", dependencies: ["Cassowary"]),
         .testTarget(name: "AutoLayoutTests", dependencies: ["AutoLayout", "Cassowary"]),

@@ -69,13 +69,16 @@ LOG is a pasted console log ('-' reads standard input) holding one or more
 messages, from any iOS or macOS version. Each listed constraint is rebuilt and
 the group solved again: whether it is really unsatisfiable, a minimal
 conflicting subset with the arithmetic, what UIKit broke, what this tool's
-policy would break, and the usual fix.
+policy would break, and the usual fix. The log is read a line at a time and
+each message is explained as soon as it ends, so a long log or a live pipe
+works in little memory.
 
 OPTIONS:
   --format text|json        Output format (default: text).
   -h, --help                Show this help.
 
-EXIT STATUS: 0 explained, 64 bad usage, 65 the log cannot be read or holds no message.
+EXIT STATUS: 0 explained, 64 bad usage, 65 the log cannot be read or holds no
+message (the messages before a line that cannot be read are still explained).
 
 """
 
@@ -210,22 +213,41 @@ private func check<Out: TextOutputStream, Err: TextOutputStream>(_ paths: [Strin
     return results.allSatisfy(\.isClean) ? ExitStatus.success : ExitStatus.findings
 }
 
+/// Explains each message as soon as the log has been read past it: the log is read a line at
+/// a time and never held whole.
 private func explain<Out: TextOutputStream, Err: TextOutputStream>(_ path: String, json: Bool, stdout: inout Out,
                                                                    stderr: inout Err) -> Int32 {
-    let name = path == "-" ? "<stdin>" : path
-    do {
-        let messages = try UIKitLog.parse(try InputFile.read(path), path: name)
-        guard !messages.isEmpty else {
-            stderr.write("\(SourceError(path: name, message: "no constraint list found: paste the lines from \"Unable to simultaneously satisfy constraints\" to \"Will attempt to recover by breaking constraint\""))\n")
-            return ExitStatus.badInput
+    var count = 0
+    func emit(_ message: LogMessage, name: String) {
+        let e = LogExplainer.explain(message)
+        if json {
+            stdout.write((count == 0 ? "{\"messages\":[" : ",") + ExplainReport.json(e).rendered())
+        } else {
+            stdout.write(ExplainReport.text(e, path: name))
         }
-        let explanations = messages.map(LogExplainer.explain)
-        stdout.write(json ? ExplainReport.json(explanations).rendered() + "\n" : ExplainReport.text(explanations, path: name))
-        return ExitStatus.success
+        count += 1
+    }
+    func close() { if json && count > 0 { stdout.write("]}\n") } }
+    var name = path
+    do {
+        let lines = try LineReader(path: path)
+        name = lines.name
+        var reader = UIKitLog.Reader(path: name)
+        while let line = try lines.next() {
+            if let m = try reader.read(line) { emit(m, name: name) }
+        }
+        if let m = reader.finish() { emit(m, name: name) }
     } catch {
+        close()
         stderr.write("\(error)\n")
         return ExitStatus.badInput
     }
+    close()
+    guard count > 0 else {
+        stderr.write("\(SourceError(path: name, message: "no constraint list found: paste the lines from \"Unable to simultaneously satisfy constraints\" to \"Will attempt to recover by breaking constraint\""))\n")
+        return ExitStatus.badInput
+    }
+    return ExitStatus.success
 }
 
 private func render<Out: TextOutputStream, Err: TextOutputStream>(_ path: String, output: String, stdout: inout Out,

@@ -13,40 +13,46 @@ public enum ExplainReport {
     /// ```
     public static func text(_ explanations: [LogExplanation], path: String) -> String {
         guard !explanations.isEmpty else { return "\(path): no unsatisfiable-constraint messages found\n" }
-        var out = ""
-        for e in explanations {
-            let list = e.message.constraints
-            out += "\(path):\(e.message.line): "
-            out += e.unsatisfiable ? "unsatisfiable: \(e.conflict.count) of \(list.count) constraints conflict\n"
-                                   : "satisfiable: the \(list.count) listed constraints can all hold\n"
-            for (i, c) in list.enumerated() {
-                out += "  \(e.conflict.contains(i) ? "*" : " ") [\(i)] \(c.description)\n"
-            }
-            var broke: [String] = []
-            if let b = e.message.brokenByUIKit { broke.append("UIKit broke [\(b)]") }
-            if let w = e.wouldBreak { broke.append("we would break [\(w)]") }
-            if !broke.isEmpty { out += "  " + broke.joined(separator: "; ") + "\n" }
-            out += "  why: \(e.explanation)\n"
-            if !e.fix.isEmpty { out += "  fix: \(e.fix)\n" }
+        return explanations.map { text($0, path: path) }.joined()
+    }
+
+    /// One message's block of ``text(_:path:)``.
+    public static func text(_ e: LogExplanation, path: String) -> String {
+        let list = e.message.constraints
+        var out = "\(path):\(e.message.line): "
+        out += e.unsatisfiable ? "unsatisfiable: \(e.conflict.count) of \(list.count) constraints conflict\n"
+                               : "satisfiable: the \(list.count) listed constraints can all hold\n"
+        for (i, c) in list.enumerated() {
+            out += "  \(e.conflict.contains(i) ? "*" : " ") [\(i)] \(c.description)\n"
         }
+        var broke: [String] = []
+        if let b = e.message.brokenByUIKit { broke.append("UIKit broke [\(b)]") }
+        if let w = e.wouldBreak { broke.append("we would break [\(w)]") }
+        if !broke.isEmpty { out += "  " + broke.joined(separator: "; ") + "\n" }
+        out += "  why: \(e.explanation)\n"
+        if !e.fix.isEmpty { out += "  fix: \(e.fix)\n" }
         return out
     }
 
     /// `{"messages":[{"constraints":[{"description","priority","identifier","system"}],
-    /// "unsatisfiable","conflict","brokenByUIKit","wouldBreak","explanation"}]}`.
+    /// "unsatisfiable","conflict","brokenByUIKit","wouldBreak","explanation","fix"}]}`.
     public static func json(_ explanations: [LogExplanation]) -> JSON {
-        .object([("messages", .array(explanations.map { e in
-            .object([
-                ("constraints", .array(e.message.constraints.map { c in
-                    .object([("description", .string(c.description)), ("priority", .number(c.priority)),
-                             ("identifier", c.identifier.map { .string($0) } ?? .null), ("system", .bool(c.isSystem))])
-                })),
-                ("unsatisfiable", .bool(e.unsatisfiable)),
-                ("conflict", .array(e.conflict.map { .number(Double($0)) })),
-                ("brokenByUIKit", e.message.brokenByUIKit.map { .number(Double($0)) } ?? .null),
-                ("wouldBreak", e.wouldBreak.map { .number(Double($0)) } ?? .null),
-                ("explanation", .string(e.explanation)),
-            ])
-        }))])
+        .object([("messages", .array(explanations.map(json)))])
+    }
+
+    /// One message's object in ``json(_:)``.
+    public static func json(_ e: LogExplanation) -> JSON {
+        .object([
+            ("constraints", .array(e.message.constraints.map { c in
+                .object([("description", .string(c.description)), ("priority", .number(c.priority)),
+                         ("identifier", c.identifier.map { .string($0) } ?? .null), ("system", .bool(c.isSystem))])
+            })),
+            ("unsatisfiable", .bool(e.unsatisfiable)),
+            ("conflict", .array(e.conflict.map { .number(Double($0)) })),
+            ("brokenByUIKit", e.message.brokenByUIKit.map { .number(Double($0)) } ?? .null),
+            ("wouldBreak", e.wouldBreak.map { .number(Double($0)) } ?? .null),
+            ("explanation", .string(e.explanation)),
+            ("fix", .string(e.fix)),
+        ])
     }
 }

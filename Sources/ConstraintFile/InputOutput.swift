@@ -93,3 +93,92 @@ enum InputFile {
         return nil
     }
 }
+
+/// Reads a file or standard input (`-`) a line at a time in bounded memory: only the line being
+/// read is held, and a line longer than ``lineLimit`` bytes is refused, so a log of any length,
+/// or an endless pipe, is read without filling memory.
+final class LineReader {
+    /// The longest line read: console lines, even with long descriptions, are far shorter.
+    static let lineLimit = 1 << 20
+    /// The name errors use: the path, or `<stdin>`.
+    let name: String
+    private let descriptor: Int32
+    private var buffer: [UInt8] = []
+    private var start = 0        // where the next line begins in `buffer`
+    private var scanned = 0      // bytes before this hold no newline
+    private var atEnd = false
+    private var lineNumber = 0
+
+    /// Opens `path` (`-` is standard input).
+    /// - Throws: a `SourceError` when it cannot be opened or is a directory.
+    init(path: String) throws(SourceError) {
+        if path == "-" {
+            name = "<stdin>"
+            descriptor = 0
+            return
+        }
+        name = path
+        descriptor = open(path, O_RDONLY)
+        if descriptor < 0 { throw SourceError(path: path, message: "cannot open the file: \(String(cString: strerror(errno)))") }
+        var info = stat()
+        if fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
+            throw SourceError(path: path, message: "is a directory, not a file")
+        }
+    }
+
+    deinit { if descriptor > 0 { close(descriptor) } }
+
+    /// The next line without its newline, nil after the last.
+    /// - Throws: a `SourceError` at the line when it cannot be read, holds a NUL byte, is not
+    ///   UTF-8 or is longer than ``lineLimit``.
+    func next() throws(SourceError) -> Substring? {
+        while true {
+            if let newline = buffer[scanned...].firstIndex(of: 10) {
+                defer { start = newline + 1; scanned = start }
+                return try text(buffer[start..<newline])
+            }
+            scanned = buffer.count
+            if buffer.count - start > Self.lineLimit {
+                throw SourceError(path: name, line: lineNumber + 1, column: Self.lineLimit + 1,
+                                  message: "line is longer than \(Self.lineLimit >> 20) MB; is this a console log?", sourceLine: nil)
+            }
+            if atEnd {
+                guard start < buffer.count else { return nil }
+                defer { start = buffer.count; scanned = start }
+                return try text(buffer[start...])
+            }
+            if start > 0 {
+                buffer.removeSubrange(0..<start)
+                scanned -= start
+                start = 0
+            }
+            try fill()
+        }
+    }
+
+    private func text(_ bytes: ArraySlice<UInt8>) throws(SourceError) -> Substring {
+        lineNumber += 1
+        if let nul = bytes.firstIndex(of: 0) {
+            throw SourceError(path: name, line: lineNumber, column: nul - bytes.startIndex + 1,
+                              message: "is not a text file (a NUL byte)", sourceLine: nil)
+        }
+        guard let line = String(validating: bytes, as: UTF8.self) else {
+            throw SourceError(path: name, line: lineNumber, column: 1, message: "is not UTF-8 text", sourceLine: nil)
+        }
+        return Substring(line)
+    }
+
+    private func fill() throws(SourceError) {
+        let chunk = 1 << 16
+        let old = buffer.count
+        buffer.append(contentsOf: repeatElement(0, count: chunk))
+        while true {
+            let count = buffer.withUnsafeMutableBytes { systemRead(descriptor, $0.baseAddress! + old, chunk) }
+            if count < 0 && errno == EINTR { continue }
+            buffer.removeLast(chunk - max(count, 0))
+            if count < 0 { throw SourceError(path: name, message: "cannot be read: \(String(cString: strerror(errno)))") }
+            if count == 0 { atEnd = true }
+            return
+        }
+    }
+}

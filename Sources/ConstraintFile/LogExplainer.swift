@@ -74,9 +74,9 @@ public enum LogExplainer {
             do {
                 try solver.add(row)
             } catch {
-                if case let .unsatisfiable(culprit, others) = error, conflict.isEmpty {
-                    conflict = Array(Set(([culprit] + others).compactMap { model.owner[$0.id] })).sorted()
-                }
+                guard case let .unsatisfiable(culprit, others) = error else { continue }
+                conflict = Array(Set(([culprit] + others).compactMap { model.owner[$0.id] })).sorted()
+                break   // the first conflict is the one explained
             }
         }
         let wouldBreak = policyChoice(conflict, in: list)
@@ -153,8 +153,11 @@ public enum LogExplainer {
             let bound = sum > t.constant ? "at least" : "at most"
             text += ", but the other constraints make it \(bound) \(formatNumber(sum)), the sum of the spacings and sizes along the \(t.firstAttribute == "width" ? "row" : "column"): "
             text += "\(formatNumber(t.constant)) \(LogExplainer.symbol(t.relation)) \(terms) is false."
+        } else if t.secondItem == nil {
+            text += ", but the closest the other constraints let it come is \(formatNumber(l)): "
+            text += "\(formatNumber(l)) \(LogExplainer.symbol(t.relation)) \(formatNumber(r)) is false."
         } else {
-            text += ", but with the other constraints holding the left side can come no closer than \(formatNumber(l)) against \(formatNumber(r)): "
+            text += ", but with the other constraints holding, the closest the two sides come is \(formatNumber(l)) against \(formatNumber(r)): "
             text += "\(formatNumber(l)) \(LogExplainer.symbol(t.relation)) \(formatNumber(r)) is false."
         }
         return text

@@ -29,7 +29,8 @@ public struct SourceError: Error, Equatable, Sendable, CustomStringConvertible {
     /// `path:line:col: error: message`, then the line and a caret (long lines are cut around
     /// the column, so that binary garbage does not flood the terminal).
     public var description: String {
-        guard line > 0, let sourceLine else { return "\(path): error: \(message)" }
+        guard line > 0 else { return "\(path): error: \(message)" }
+        guard let sourceLine else { return "\(path):\(line):\(column): error: \(message)" }
         var text = Array(sourceLine)
         var caret = max(column - 1, 0)
         if text.count > 120 {

@@ -107,6 +107,10 @@ public struct LogMessage: Sendable {
 
 /// Reads UIKit's and AppKit's unsatisfiable-constraint messages out of pasted console output.
 public enum UIKitLog {
+    /// The most constraints one message may list: UIKit's list a few dozen at most, and the
+    /// explainer solves each group, so a runaway list is refused rather than read.
+    public static let constraintLimit = 1_000
+
     /// Every message in `text`: iOS 6–18 and AppKit variants, with or without header, prefixes,
     /// trailing spaces or tabs; bare `( … )` lists and bare quoted lines count as a message.
     ///
@@ -117,107 +121,131 @@ public enum UIKitLog {
     /// - Throws: `SourceError` at the line and column of a listed description that cannot be read.
     /// - Complexity: O(n) in the length of the text.
     public static func parse(_ text: String, path: String) throws(SourceError) -> [LogMessage] {
+        var reader = Reader(path: path)
         var messages: [LogMessage] = []
-        var current: LogMessage?
-        var inList = false
-        var expectBreak = false
-        var lineNumber = 0
-
-        func finish() {
-            if let m = current, !m.constraints.isEmpty { messages.append(m) }
-            current = nil
-            inList = false
-            expectBreak = false
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            if let m = try reader.read(line) { messages.append(m) }
         }
+        if let m = reader.finish() { messages.append(m) }
+        return messages
+    }
 
-        for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
+    /// Reads console output a line at a time and hands back each message once it is complete,
+    /// so that a log of any length is read in memory bounded by one message.
+    public struct Reader {
+        private let path: String
+        private var current: LogMessage?
+        private var inList = false
+        private var expectBreak = false
+        private var lineNumber = 0
+
+        /// A reader whose errors name `path`.
+        public init(path: String) { self.path = path }
+
+        /// Reads the next line (without its newline); returns the message this line completed, if any.
+        /// - Throws: `SourceError` at a listed description that cannot be read, or when one
+        ///   message lists more than ``UIKitLog/constraintLimit`` constraints.
+        public mutating func read(_ rawLine: Substring) throws(SourceError) -> LogMessage? {
             lineNumber += 1
-            var line = Substring(rawLine)
+            var line = rawLine
             if line.hasSuffix("\r") { line = line.dropLast() }
             let trimmed = trim(line)
-            if trimmed.isEmpty { continue }
+            if trimmed.isEmpty { return nil }
 
             if contains(line, "Unable to simultaneously satisfy constraints")
                 || contains(line, "Conflicting constraints detected") {
-                finish()
+                let done = finish()
                 current = LogMessage(constraints: [], brokenByUIKit: nil, line: lineNumber)
                 if trimmed.hasSuffix("(") { inList = true }
-                continue
+                return done
             }
             if let range = find(line, "Will attempt to recover by breaking") {
                 inList = false
                 let rest = trim(line[range.upperBound...])
                 let afterWord = rest.hasPrefix("constraint") ? trim(rest.dropFirst("constraint".count)) : rest
-                if afterWord.hasPrefix("<") { resolveBreak(afterWord, in: &current); finish() }
-                else { expectBreak = true }
-                continue
+                if afterWord.hasPrefix("<") { resolveBreak(afterWord); return finish() }
+                expectBreak = true
+                return nil
             }
             if expectBreak {
-                if let open = line.firstIndex(of: "<") { resolveBreak(line[open...], in: &current) }
-                finish()
-                continue
+                if let open = line.firstIndex(of: "<") { resolveBreak(line[open...]) }
+                return finish()
             }
             if inList {
-                if trimmed == ")" || trimmed == ")." || trimmed == ")," { inList = false; continue }
+                if trimmed == ")" || trimmed == ")." || trimmed == ")," { inList = false; return nil }
                 if let q = find(line, "\"<") {
-                    try appendEntry(line, from: q.lowerBound, quoted: true, lineNumber: lineNumber, path: path, to: &current)
-                    continue
+                    try appendEntry(line, from: q.lowerBound)
+                    return nil
                 }
-                if trimmed.hasPrefix("<") { continue }   // `<private>` under os_log privacy
-                inList = false
-                continue
+                if !trimmed.hasPrefix("<") { inList = false }   // `<private>` under os_log privacy stays in the list
+                return nil
             }
             if trimmed == "(" {
-                if current == nil || !(current!.constraints.isEmpty) { finish(); current = LogMessage(constraints: [], brokenByUIKit: nil, line: lineNumber) }
+                var done: LogMessage?
+                if current == nil || !current!.constraints.isEmpty {
+                    done = finish()
+                    current = LogMessage(constraints: [], brokenByUIKit: nil, line: lineNumber)
+                }
                 inList = true
-                continue
+                return done
             }
             // A bare quoted description with no list around it (the start of a paste was lost).
             if let q = find(line, "\"<"), looksLikeDescription(line[line.index(after: q.lowerBound)...]) {
                 if current == nil { current = LogMessage(constraints: [], brokenByUIKit: nil, line: lineNumber) }
                 inList = true
-                try appendEntry(line, from: q.lowerBound, quoted: true, lineNumber: lineNumber, path: path, to: &current)
-                continue
+                try appendEntry(line, from: q.lowerBound)
             }
+            return nil
         }
-        finish()
-        return messages
-    }
 
-    private static func appendEntry(_ line: Substring, from start: Substring.Index, quoted: Bool, lineNumber: Int,
-                                    path: String, to current: inout LogMessage?) throws(SourceError) {
-        var body = line[line.index(after: start)...]
-        // Drop the closing quote and the comma of NSArray's description.
-        while let last = body.last, last == "," || last == " " || last == "\t" { body = body.dropLast() }
-        if body.last == "\"" { body = body.dropLast() }
-        let text = unescape(body)
-        let column = line.distance(from: line.startIndex, to: start) + 2
-        do {
-            var c = try DescriptionParser.parse(text)
+        /// Ends the message being read (at the end of the input, or when the next one starts);
+        /// returns it when it lists at least one constraint.
+        public mutating func finish() -> LogMessage? {
+            defer { current = nil; inList = false; expectBreak = false }
+            guard let m = current, !m.constraints.isEmpty else { return nil }
+            return m
+        }
+
+        private mutating func appendEntry(_ line: Substring, from start: Substring.Index) throws(SourceError) {
+            var body = line[line.index(after: start)...]
+            // Drop the closing quote and the comma of NSArray's description.
+            while let last = body.last, last == "," || last == " " || last == "\t" { body = body.dropLast() }
+            if body.last == "\"" { body = body.dropLast() }
+            let text = unescape(body)
+            let column = line.distance(from: line.startIndex, to: start) + 2
+            var c: LogConstraint
+            do {
+                c = try DescriptionParser.parse(text)
+            } catch {
+                throw SourceError(path: path, line: lineNumber, column: column + error.offset,
+                                  message: error.message, sourceLine: String(line))
+            }
             c.line = lineNumber
             if current == nil { current = LogMessage(constraints: [], brokenByUIKit: nil, line: lineNumber) }
+            guard current!.constraints.count < constraintLimit else {
+                throw SourceError(path: path, line: lineNumber, column: column - 1,
+                                  message: "the message that starts on line \(current!.line) lists more than \(constraintLimit) constraints; UIKit's list a few dozen",
+                                  sourceLine: String(line))
+            }
             current!.constraints.append(c)
-        } catch {
-            throw SourceError(path: path, line: lineNumber, column: column + error.offset,
-                              message: error.message, sourceLine: String(line))
+        }
+
+        private mutating func resolveBreak(_ raw: Substring) {
+            guard current != nil else { return }
+            var text = trim(raw)
+            if text.hasSuffix(">.") { text = text.dropLast() }
+            let description = String(text)
+            let parsed = try? DescriptionParser.parse(description)
+            let list = current!.constraints
+            if let address = parsed?.address, let i = list.firstIndex(where: { $0.address == address }) {
+                current!.brokenByUIKit = i
+            } else if let i = list.firstIndex(where: { $0.description == description }) {
+                current!.brokenByUIKit = i
+            }
         }
     }
 
-    private static func resolveBreak(_ raw: Substring, in current: inout LogMessage?) {
-        guard current != nil else { return }
-        var text = trim(raw)
-        if text.hasSuffix(">.") { text = text.dropLast() }
-        let description = String(text)
-        let parsed = try? DescriptionParser.parse(description)
-        let list = current!.constraints
-        if let address = parsed?.address, let i = list.firstIndex(where: { $0.address == address }) {
-            current!.brokenByUIKit = i
-        } else if let i = list.firstIndex(where: { $0.description == description }) {
-            current!.brokenByUIKit = i
-        }
-    }
-
-    private static func looksLikeDescription(_ s: Substring) -> Bool {
+    static func looksLikeDescription(_ s: Substring) -> Bool {
         guard s.first == "<" else { return false }
         return contains(s.prefix(200), ":")
     }

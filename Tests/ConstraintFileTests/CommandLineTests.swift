@@ -14,7 +14,7 @@ func temporaryFile(named name: String, bytes: [UInt8]) -> String {
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("autolayout-tests-\(UUID().uuidString)")
     try! FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     let path = directory.appendingPathComponent(name).path
-    FileManager.default.createFile(atPath: path, contents: Data(bytes))
+    _ = FileManager.default.createFile(atPath: path, contents: Data(bytes))
     return path
 }
 
@@ -51,7 +51,7 @@ func temporaryFile(named name: String, bytes: [UInt8]) -> String {
         #expect(runAutolayout("check", binary) == (65, "", "\(binary): error: is not a text file (a NUL byte at offset 4)\n"))
         #expect(runAutolayout("check", "--format", "json", binary) == (65, "", "\(binary): error: is not a text file (a NUL byte at offset 4)\n"))
         let latin1 = temporaryFile(named: "latin1.txt", bytes: Array("caf".utf8) + [0xe9])
-        #expect(runAutolayout("explain", latin1) == (65, "", "\(latin1): error: is not UTF-8 text\n"))
+        #expect(runAutolayout("explain", latin1) == (65, "", "\(latin1):1:1: error: is not UTF-8 text\n"))
     }
 
     @Test func aTwoGigabyteFileIsRefusedWithoutBeingRead() throws {
@@ -61,6 +61,95 @@ func temporaryFile(named name: String, bytes: [UInt8]) -> String {
         try handle.close()
         #expect(runAutolayout("check", path) ==
                 (65, "", "\(path): error: is 2147483648 bytes; inputs larger than 64 MB are refused\n"))
+    }
+
+    /// Two messages: a whole one with a timestamp prefix, and a bare list pasted after it.
+    static let twoMessages = """
+        2026-11-23 10:00:00.000 App[1:2] [LayoutConstraints] Unable to simultaneously satisfy constraints.
+        	Probably at least one of the constraints in the following list is one you don't want. 
+        (
+            "<NSLayoutConstraint:0x1 UILabel:0x10'Hello'.height == 126   (active)>",
+            "<NSLayoutConstraint:0x2 V:|-(12)-[UILabel:0x10'Hello']   (active, names: '|':UITableViewCellContentView:0x20 )>",
+            "<NSLayoutConstraint:0x3 V:[UILabel:0x10'Hello']-(12)-|   (active, names: '|':UITableViewCellContentView:0x20 )>",
+            "<NSLayoutConstraint:0x4 'UIView-Encapsulated-Layout-Height' UITableViewCellContentView:0x20.height == 44   (active)>"
+        )
+
+        Will attempt to recover by breaking constraint 
+        <NSLayoutConstraint:0x1 UILabel:0x10'Hello'.height == 126   (active)>
+
+        Make a symbolic breakpoint at UIViewAlertForUnsatisfiableConstraints to catch this in the debugger.
+        (
+            "<NSAutoresizingMaskLayoutConstraint:0x5 h=--& v=--& UIView:0x30.width == 320   (active)>",
+            "<NSLayoutConstraint:0x6 UIView:0x30.width >= 100   (active)>"
+        )
+
+        """
+
+    @Test func explainGolden() throws {
+        let log = temporaryFile(named: "two.txt", bytes: Array(Self.twoMessages.utf8))
+        let expected = """
+            \(log):1: unsatisfiable: 4 of 4 constraints conflict
+              * [0] <NSLayoutConstraint:0x1 UILabel:0x10'Hello'.height == 126   (active)>
+              * [1] <NSLayoutConstraint:0x2 V:|-(12)-[UILabel:0x10'Hello']   (active, names: '|':UITableViewCellContentView:0x20 )>
+              * [2] <NSLayoutConstraint:0x3 V:[UILabel:0x10'Hello']-(12)-|   (active, names: '|':UITableViewCellContentView:0x20 )>
+              * [3] <NSLayoutConstraint:0x4 'UIView-Encapsulated-Layout-Height' UITableViewCellContentView:0x20.height == 44   (active)>
+              UIKit broke [0]; we would break [0]
+              why: These 4 constraints cannot all hold ([0], [1], [2], [3]). [3] 'UIView-Encapsulated-Layout-Height' requires UITableViewCellContentView:0x20.height == 44, but the other constraints make it at least 150, the sum of the spacings and sizes along the column: 44 = 12 + 126 + 12 is false.
+              fix: The container's height is fixed by 'UIView-Encapsulated-Layout-Height': lower one of the app's vertical constraints in the cell to 999, e.g. [0] <NSLayoutConstraint:0x1 UILabel:0x10'Hello'.height == 126   (active)>, so that it gives way to the encapsulated height instead of conflicting with it.
+            \(log):14: satisfiable: the 2 listed constraints can all hold
+                [0] <NSAutoresizingMaskLayoutConstraint:0x5 h=--& v=--& UIView:0x30.width == 320   (active)>
+                [1] <NSLayoutConstraint:0x6 UIView:0x30.width >= 100   (active)>
+              why: These 2 constraints can all hold together (sizes kept at or above zero); the conflict involved constraints that are not in the paste.
+              fix: Nothing to fix in this group on its own: paste the whole message.
+
+            """
+        #expect(runAutolayout("explain", log) == (0, expected, ""))
+        let json = runAutolayout("explain", "--format", "json", log)
+        #expect(json.status == 0 && json.err.isEmpty)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.out.utf8)) as? [String: Any])
+        let messages = try #require(object["messages"] as? [[String: Any]])
+        #expect(messages.count == 2)
+        #expect(messages.map { $0["unsatisfiable"] as? Bool } == [true, false])
+        #expect(messages.map { $0["conflict"] as? [Int] } == [[0, 1, 2, 3], []])
+        #expect(messages[0]["brokenByUIKit"] as? Int == 0 && messages[0]["wouldBreak"] as? Int == 0)
+        #expect(messages[1]["brokenByUIKit"] is NSNull && messages[1]["wouldBreak"] is NSNull)
+        #expect((messages[1]["constraints"] as? [[String: Any]])?.map { $0["system"] as? Bool } == [true, false])
+    }
+
+    @Test func explainWritesEachMessageBeforeReadingOn() throws {
+        // The second message's description is malformed: the first is already explained.
+        let broken = Self.twoMessages.replacingOccurrences(of: "UIView:0x30.width >= 100", with: "UIView:0x30.width >= ")
+        let log = temporaryFile(named: "broken.txt", bytes: Array(broken.utf8))
+        let text = runAutolayout("explain", log)
+        #expect(text.status == 65)
+        #expect(text.out.hasPrefix("\(log):1: unsatisfiable: 4 of 4 constraints conflict\n"))
+        #expect(!text.out.contains(":14:"))
+        #expect(text.err.hasPrefix("\(log):16:"))
+        let json = runAutolayout("explain", "--format", "json", log)
+        #expect(json.status == 65)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.out.utf8)) as? [String: Any])
+        #expect((object["messages"] as? [Any])?.count == 1)
+    }
+
+    @Test func explainReadsManyMessagesAndRefusesRunawayLines() throws {
+        let many = String(repeating: Self.twoMessages, count: 100)
+        let log = temporaryFile(named: "many.txt", bytes: Array(many.utf8))
+        let result = runAutolayout("explain", log)
+        #expect(result.status == 0)
+        #expect(result.out.components(separatedBy: ": unsatisfiable: 4 of 4").count - 1 == 100)
+        #expect(result.out.components(separatedBy: ": satisfiable: the 2").count - 1 == 100)
+        #expect(result.out.hasSuffix("paste the whole message.\n"))
+
+        let long = temporaryFile(named: "long.txt", bytes: Array("hello\n".utf8) + Array(repeating: UInt8(ascii: "x"), count: 3 << 20))
+        #expect(runAutolayout("explain", long) ==
+                (65, "", "\(long):2:1048577: error: line is longer than 1 MB; is this a console log?\n"))
+
+        var list = "(\n"
+        for i in 0...UIKitLog.constraintLimit { list += "    \"<NSLayoutConstraint:0x\(i) UIView:0x10.width == \(i)   (active)>\",\n" }
+        let runaway = temporaryFile(named: "runaway.txt", bytes: Array(list.utf8))
+        let refused = runAutolayout("explain", runaway)
+        #expect(refused.status == 65)
+        #expect(refused.err.hasPrefix("\(runaway):\(UIKitLog.constraintLimit + 2):5: error: the message that starts on line 1 lists more than 1000 constraints"))
     }
 
     @Test func aLogWithoutAMessageIsBadInput() {
