@@ -27,7 +27,7 @@ let package = Package(
         // builds it; PlaygroundPages holds the pages, each a function whose body is the bundle
         // page's code (Tests/PlaygroundTests keeps the two in sync).
         .executableTarget(name: "Playground", dependencies: ["PlaygroundPages"], path: "Playground",
-                          exclude: ["Layouts", "Pages", "AutoLayout.playground"], sources: ["main.swift"]),
+                          exclude: ["Layouts", "Pages", "AutoLayout.playground", "README.md"], sources: ["main.swift"]),
         .target(name: "PlaygroundKit", dependencies: ["AutoLayout"], path: "Playground/AutoLayout.playground/Sources"),
         .target(name: "PlaygroundPages", dependencies: ["AutoLayout", "PlaygroundKit"], path: "Playground/Pages"),
         // Tests
