@@ -35,8 +35,8 @@ public final class Page {
     /// standard error).
     public func watch(_ view: View) {
         let engine = view.layoutEngine
-        engine.onUnsatisfiable = { [unowned self] in self.print($0.message) }
-        engine.onFittingIssue = { [unowned self] in self.print($0.message) }
+        engine.onUnsatisfiable = { self.print($0.message) }
+        engine.onFittingIssue = { self.print($0.message) }
     }
 
     /// Writes each constraint as UIKit describes it, one a line.
