@@ -22,11 +22,20 @@ let package = Package(
         // The diagnostics CLI: main.swift calls ConstraintFile's `runCommandLine`.
         .executableTarget(name: "autolayout", dependencies: ["ConstraintFile"]),
         .executableTarget(name: "autolayout-bench", dependencies: ["Cassowary", "AutoLayout"]),
-        .executableTarget(name: "Playground", dependencies: ["AutoLayout"], path: "Playground", exclude: ["Layouts", "Logs"]),
+        // The playground: `swift run Playground [PAGE...]` prints its pages. PlaygroundKit is the
+        // Xcode playground's Sources folder (what pages print with), built as a module as Xcode
+        // builds it; PlaygroundPages holds the pages, each a function whose body is the bundle
+        // page's code (Tests/PlaygroundTests keeps the two in sync).
+        .executableTarget(name: "Playground", dependencies: ["PlaygroundPages"], path: "Playground",
+                          exclude: ["Layouts", "Logs", "Pages", "AutoLayout.playground", "README.md"], sources: ["main.swift"]),
+        .target(name: "PlaygroundKit", dependencies: ["AutoLayout"], path: "Playground/AutoLayout.playground/Sources"),
+        .target(name: "PlaygroundPages", dependencies: ["AutoLayout", "PlaygroundKit"], path: "Playground/Pages"),
         // Tests
         .testTarget(name: "CassowaryTests", dependencies: ["Cassowary"]),
         .testTarget(name: "AutoLayoutTests", dependencies: ["AutoLayout", "Cassowary"]),
         .testTarget(name: "ConstraintFileTests", dependencies: ["ConstraintFile", "AutoLayout", "Cassowary"]),
+        .testTarget(name: "PlaygroundTests", dependencies: ["PlaygroundPages", "PlaygroundKit", "AutoLayout"],
+                    exclude: ["Golden", "Fixtures"]),
     ],
     swiftLanguageModes: [.v6]
 )

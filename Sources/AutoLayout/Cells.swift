@@ -114,6 +114,8 @@ open class TableViewCell: View, SelfSizingCell {
     public let contentView: TableViewCellContentView
     /// The identifier the cell was made for, if any.
     public let reuseIdentifier: String?
+    /// The style the cell was made with: it picks ``defaultContentConfiguration()``.
+    public let style: CellStyle
     /// The configuration's view, pinned to the content view's edges.
     private(set) var configuredContentView: (View & ContentView)?
 
@@ -123,7 +125,8 @@ open class TableViewCell: View, SelfSizingCell {
     }
 
     /// A cell 320 × 44, UIKit's initial cell frame, whose content view fills it.
-    public init(reuseIdentifier: String? = nil) {
+    public init(style: CellStyle = .default, reuseIdentifier: String? = nil) {
+        self.style = style
         self.reuseIdentifier = reuseIdentifier
         contentView = TableViewCellContentView(frame: Rect(x: 0, y: 0, width: 320, height: 44))
         super.init(frame: Rect(x: 0, y: 0, width: 320, height: 44))
@@ -133,6 +136,7 @@ open class TableViewCell: View, SelfSizingCell {
     /// A cell with a frame, whose content view fills it.
     public override init(frame: Rect) {
         reuseIdentifier = nil
+        style = .default
         contentView = TableViewCellContentView(frame: Rect(origin: .zero, size: frame.size))
         super.init(frame: frame)
         addSubview(contentView)
@@ -144,8 +148,8 @@ open class TableViewCell: View, SelfSizingCell {
         didSet { if contentView.frame != bounds { contentView.frame = bounds } }
     }
 
-    /// A fresh list configuration with the cell's default style.
-    public func defaultContentConfiguration() -> ListContentConfiguration { .cell() }
+    /// A fresh list configuration for the cell's ``style``.
+    public func defaultContentConfiguration() -> ListContentConfiguration { style.contentConfiguration() }
 
     /// The fitted size of the row at `width`, measured on the content view (width required,
     /// height at the fitting level) as UITableView does. When the content view's constraints do
