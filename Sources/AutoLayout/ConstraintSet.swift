@@ -1,12 +1,16 @@
 /// A named group of constraints switched on and off together, such as a compact and a regular
-/// layout.
+/// layout (UIKit has no such type: apps keep two arrays and call `deactivate` then `activate`).
 ///
 /// ```swift
-/// let compact = ConstraintSet("compact", [...])
-/// let regular = ConstraintSet("regular", [...])
-/// compact.activate()
-/// compact.swap(to: regular)   // one batch: no frame sees both or neither
+/// let wide = ConstraintSet("wide", [sidebar.widthAnchor.constraint(equalToConstant: 100),
+///                                   content.leadingAnchor.constraint(equalTo: sidebar.trailingAnchor)])
+/// let narrow = ConstraintSet("narrow", [sidebar.heightAnchor.constraint(equalToConstant: 44),
+///                                       content.topAnchor.constraint(equalTo: sidebar.bottomAnchor)])
+/// wide.activate()
+/// wide.swap(to: narrow)   // one batch: no layout pass sees both sets, or neither
 /// ```
+///
+/// <doc:GettingStarted> has the whole example.
 public final class ConstraintSet {
     /// The set's name, for diagnostics.
     public let name: String

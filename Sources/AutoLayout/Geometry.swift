@@ -67,7 +67,7 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
     /// The bottom edge.
     public var maxY: Double { origin.y + size.height }
 
-    /// `(x, y, width, height)`, as UIKit prints frames in its traces.
+    /// `(x y; width height)`, as UIKit prints a view's frame: `(0 0; 320 44)`.
     public var description: String {
         "(\(formatNumber(minX)) \(formatNumber(minY)); \(formatNumber(width)) \(formatNumber(height)))"
     }

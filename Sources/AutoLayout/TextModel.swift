@@ -6,9 +6,10 @@ public enum LineBreakMode: Int, Sendable {
     case byCharWrapping
     /// Wrap at words; lines past the limit are cut.
     case byClipping
-    /// Wrap at words; the last line ends in "…" (the default). Truncation does not change sizes.
+    /// Wrap at words; the last visible line is cut at its start ("…" first). As with every
+    /// truncation mode, the text model measures the same size as for word wrapping.
     case byTruncatingHead
-    /// Wrap at words; the last visible line is cut at its end.
+    /// Wrap at words; the last visible line is cut at its end ("…" last): a label's default.
     case byTruncatingTail
     /// Wrap at words; the last visible line is cut in its middle.
     case byTruncatingMiddle

@@ -12,7 +12,7 @@
 /// var solver = Solver()
 /// let left = Variable("left"), width = Variable("width")
 /// try solver.add([left == 8, width >= 100, (width == 300).withStrength(.weak)])
-/// solver.value(of: width)   // 300
+/// let solved = solver.value(of: width)   // 300
 /// ```
 public struct Solver: Sendable {
     struct Record: Sendable {
