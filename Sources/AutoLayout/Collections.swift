@@ -27,7 +27,7 @@ public struct CellRegistration<Cell: View, Item>: Sendable {
     /// name.
     public init(reuseIdentifier: String? = nil, cell: @escaping @Sendable () -> Cell,
                 handler: @escaping @Sendable (Cell, Item) -> Void) {
-        self.reuseIdentifier = reuseIdentifier ?? String(reflecting: Cell.self)
+        self.reuseIdentifier = reuseIdentifier ?? qualifiedName(of: Cell.self)
         self.make = cell
         self.handler = handler
     }

@@ -22,7 +22,7 @@ open class LayoutGuide: LayoutItem, CustomStringConvertible {
     override var hostView: View? { owningView }
 
     override var debugName: String {
-        let name = "\(uikitClassNames[ObjectIdentifier(type(of: self))] ?? String(reflecting: type(of: self))):\(addressString)"
+        let name = "\(uikitClassNames[ObjectIdentifier(type(of: self))] ?? qualifiedName(of: type(of: self))):\(addressString)"
         return identifier.isEmpty ? name : name + "'\(identifier)'"
     }
 

@@ -128,7 +128,7 @@ open class View: LayoutItem, CustomStringConvertible {
     /// (`MyApp.AvatarView`). Set it when the view stands for a class the program does not have,
     /// such as the custom class of a view read from a constraint file or a storyboard.
     public var descriptionClassName: String {
-        get { classNameOverride ?? uikitClassNames[ObjectIdentifier(type(of: self))] ?? String(reflecting: type(of: self)) }
+        get { classNameOverride ?? uikitClassNames[ObjectIdentifier(type(of: self))] ?? qualifiedName(of: type(of: self)) }
         set { classNameOverride = newValue }
     }
     private var classNameOverride: String?
@@ -466,4 +466,13 @@ extension LayoutConstraint {
         /// Top to bottom.
         case vertical = 1
     }
+}
+
+/// `MyApp.AvatarView`; for a class declared inside a function, whose reflected name holds
+/// `(unknown context at $55ea…)` parts that change from run to run, the name without them
+/// (`MyApp.Local`), so that descriptions stay deterministic.
+func qualifiedName(of type: Any.Type) -> String {
+    let name = String(reflecting: type)
+    guard name.contains("(unknown context at ") else { return name }
+    return name.split(separator: ".").filter { !$0.hasPrefix("(unknown context at ") }.joined(separator: ".")
 }

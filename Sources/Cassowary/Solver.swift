@@ -394,8 +394,15 @@ public struct Solver: Sendable {
     /// minimal set; this makes sure, with small fresh solvers.
     private func minimalConflict(of constraint: Constraint, among candidates: [Constraint],
                                  excluding excluded: Constraint) -> [Constraint] {
+        // Trials use each constraint with the constant it has now (`setConstant` may have moved it).
+        func current(_ c: Constraint) -> Constraint {
+            guard let slot = slots[c.id], let record = records[Int(slot)], record.constant != c.expression.constant else { return c }
+            return Constraint(expression: Expression(c.expression.terms, constant: record.constant),
+                              relation: c.relation, strength: c.strength)
+        }
+        func satisfiable(_ set: [Constraint]) -> Bool { Solver.satisfiable(set.map(current) + [constraint]) }
         var set = candidates
-        if Solver.satisfiable(set + [constraint]) {
+        if satisfiable(set) {
             // Rounding hid part of the certificate: start from every required constraint.
             set = records.compactMap { $0 }.filter { $0.constraint.strength.isRequired && $0.constraint != excluded }
                 .sorted { $0.sequence < $1.sequence }.map(\.constraint)
@@ -404,7 +411,7 @@ public struct Solver: Sendable {
         while i < set.count {
             var trial = set
             trial.remove(at: i)
-            if !Solver.satisfiable(trial + [constraint]) { set = trial } else { i += 1 }
+            if !satisfiable(trial) { set = trial } else { i += 1 }
         }
         return set
     }

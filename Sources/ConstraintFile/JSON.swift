@@ -1,14 +1,20 @@
 /// A JSON value, written deterministically: object keys in the order given, numbers as the
 /// shortest text that reads back the same, strings escaped per RFC 8259.
 public indirect enum JSON: Equatable, Sendable {
+    /// `null`.
     case null
+    /// `true` or `false`.
     case bool(Bool)
+    /// A number; whole numbers print without a fraction (`3`, not `3.0`), NaN and infinities as `null`.
     case number(Double)
+    /// A string, escaped when written.
     case string(String)
+    /// An array, in order.
     case array([JSON])
     /// Keys keep their order (a report's fields read in a fixed order).
     case object([(String, JSON)])
 
+    /// Two values are equal when they print the same text (so key order matters).
     public static func == (a: JSON, b: JSON) -> Bool { a.rendered() == b.rendered() }
 
     /// The value as compact JSON text (one line).

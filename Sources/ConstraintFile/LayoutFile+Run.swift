@@ -246,20 +246,19 @@ private final class Runner {
         values.count == 1 ? formatted(values[0]) : "(" + values.map(formatted).joined(separator: ", ") + ")"
     }
 
-    /// `got (8, 8, 100, 20.5): height 20.5 is 9.5 less than 30` (or `got 50, 10 more than the
-    /// 40 allowed`): the value, then each part that misses and by how much.
+    /// `got (8, 8, 100, 20.5): height off by -9.5` or `got 50, 10 over the 40 allowed`: the value,
+    /// then each part that misses and by how much.
     func mismatch(_ actual: [Double], _ expected: Expected, parts: [String]) -> String {
         var misses: [String] = []
         for (i, (a, e)) in zip(actual, expected.values).enumerated()
         where !holds([a], Expected(relation: expected.relation, values: [e], tolerance: expected.tolerance)) {
-            let target: String
+            let name = actual.count == 1 ? "" : parts[i] + " "
+            let by = formatted(abs(a - e))
             switch expected.relation {
-            case .equal: target = formatted(e)
-            case .lessThanOrEqual: target = "the \(formatted(e)) allowed"
-            case .greaterThanOrEqual: target = "the \(formatted(e)) required"
+            case .equal: misses.append("\(name)off by \(a > e ? "+" : "-")\(by)")
+            case .lessThanOrEqual: misses.append("\(name)\(by) over the \(formatted(e)) allowed")
+            case .greaterThanOrEqual: misses.append("\(name)\(by) under the \(formatted(e)) required")
             }
-            let miss = "\(formatted(abs(a - e))) \(a > e ? "more" : "less") than \(target)"
-            misses.append(actual.count == 1 ? miss : "\(parts[i]) \(formatted(a)) is \(miss)")
         }
         let tolerance = expected.tolerance > 0 ? " (tolerance \(formatted(expected.tolerance)))" : ""
         return "got \(shown(actual))" + (actual.count == 1 ? ", " : ": ") + misses.joined(separator: ", ") + tolerance

@@ -39,6 +39,19 @@ import Testing
         #expect(!root.autolayoutTrace().contains("AMBIGUOUS"))
     }
 
+    @Test func classNamesAreDeterministicAndCanBeSet() {
+        final class BadgeView: View {}   // local: its reflected name holds a run-time address
+        let badge = BadgeView()
+        #expect(badge.descriptionClassName == "AutoLayoutTests.ViewDebuggingTests.BadgeView")
+        #expect(badge.debugName.hasPrefix("AutoLayoutTests.ViewDebuggingTests.BadgeView:0x"))
+        let plain = View()
+        #expect(plain.descriptionClassName == "UIView")
+        plain.descriptionClassName = "MyApp.AvatarView"   // a storyboard's custom class, say
+        #expect(plain.description.hasPrefix("<MyApp.AvatarView: 0x"))
+        let width = plain.widthAnchor.constraint(equalToConstant: 40)
+        #expect(width.description.contains(" MyApp.AvatarView:0x"))
+    }
+
     @Test func autoresizingViewsAreMarkedPlus() {
         let root = View(frame: Rect(x: 0, y: 0, width: 100, height: 100))
         let child = View(frame: Rect(x: 1, y: 2, width: 3, height: 4))

@@ -193,6 +193,19 @@ func expectHealthy(_ s: Solver, sourceLocation: SourceLocation = #_sourceLocatio
         expectHealthy(s)
     }
 
+    @Test func conflictsAfterAConstantChangeUseTheConstantNowInForce() throws {
+        var s = Solver()
+        let x = Variable("x"), y = Variable("y"), z = Variable("z")
+        let pin = x == 10, gap = x + 200 == y, unrelated = z == 5
+        try s.add([pin, gap, unrelated])
+        try s.setConstant(300, for: gap)   // y == x + 300 == 310
+        let cap = y <= 250
+        // With the constant it was added with (200) the group would hold; the conflict is the
+        // two constraints with the constants they have now, never the unrelated one.
+        #expect(throws: SolverError.unsatisfiable(cap, conflicting: [pin, gap])) { try s.add(cap) }
+        expectHealthy(s)
+    }
+
     @Test func redundantEqualitiesFollowConstantChanges() throws {
         var s = Solver()
         let x = Variable("x")

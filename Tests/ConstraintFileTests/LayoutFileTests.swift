@@ -134,7 +134,7 @@ import Testing
 
     @Test func jsonOfASmallFile() throws {
         let r = try run("view root: View frame=(0,0,100,50)\nview a: View in root\nH:|-10-[a]-10-|\nV:|-5-[a(20)]\nexpect a.frame == (10, 5, 80, 20)\nexpect a.width == 81\n")
-        #expect(CheckReport.json(r).rendered() == #"{"views":{"root":[0,0,100,50],"a":[10,5,80,20]},"conflicts":[],"ambiguous":[],"expectations":{"passed":1,"failed":1,"failures":[{"line":6,"expectation":"expect a.width == 81","expected":[81],"actual":[80],"message":"s.layout:6: expectation failed: expect a.width == 81: got 80, 1 less than 81"}]}}"#)
+        #expect(CheckReport.json(r).rendered() == #"{"views":{"root":[0,0,100,50],"a":[10,5,80,20]},"conflicts":[],"ambiguous":[],"expectations":{"passed":1,"failed":1,"failures":[{"line":6,"expectation":"expect a.width == 81","expected":[81],"actual":[80],"message":"s.layout:6: expectation failed: expect a.width == 81: got 80, off by -1"}]}}"#)
         #expect(CheckReport.text(r) == """
             s.layout: 2 views, 0 conflicts, 0 ambiguous, 2 expectations: 1 passed, 1 failed
 
@@ -142,7 +142,7 @@ import Testing
               root (View): (0 0; 100 50)
               a (View): (10 5; 80 20) in root, absolute (10 5; 80 20)
 
-            s.layout:6: expectation failed: expect a.width == 81: got 80, 1 less than 81
+            s.layout:6: expectation failed: expect a.width == 81: got 80, off by -1
 
             """)
         #expect(!r.isClean)
@@ -207,10 +207,10 @@ import Testing
             """)
         let messages = r.expectationFailures.map(\.message)
         #expect(messages.count == 3)
-        #expect(messages[0].hasPrefix("got (0, 0, 50, 10): width 50 is 10 less than 60, height 10 is 2 less than 12; the broken constraint <NSLayoutConstraint:"))
+        #expect(messages[0].hasPrefix("got (0, 0, 50, 10): width off by -10, height off by -2; the broken constraint <NSLayoutConstraint:"))
         #expect(messages[0].hasSuffix(".width == 60   (active)> is on a"))
-        #expect(messages[1].hasPrefix("got 50, 10 more than the 40 allowed; the broken constraint"))
-        #expect(messages[2] == "got 0, 3 less than the 3 required (tolerance 1); b is ambiguous (x, width, height open)")
+        #expect(messages[1].hasPrefix("got 50, 10 over the 40 allowed; the broken constraint"))
+        #expect(messages[2] == "got 0, 3 under the 3 required (tolerance 1); b is ambiguous (x, width, height open)")
         #expect(r.expectationFailures.map(\.actual) == [[0, 0, 50, 10], [50], [0]])
         #expect(r.expectationFailures.map(\.expected) == [[0, 0, 60, 12], [40], [3]])
     }
