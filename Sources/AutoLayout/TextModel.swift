@@ -80,7 +80,11 @@ public struct MonospacedTextModel: TextMeasuring, Hashable {
         if text.isEmpty { return .empty }
         let advance = 0.6 * font.pointSize
         // Characters that fit on a line (at least one, so that every line makes progress).
-        let capacity = width.map { max(1, Int(($0 / advance + 1e-9).rounded(.down))) } ?? Int.max
+        // A width of more characters than any text has (or a non-finite one) is no limit.
+        let capacity = width.map { w -> Int in
+            let fit = (w / advance + 1e-9).rounded(.down)
+            return fit.isNaN ? Int.max : fit >= Double(Int32.max) ? Int.max : max(1, Int(fit))
+        } ?? Int.max
         var lines: [Int] = []   // the width of each line, in characters
         for words in paragraphs(text) {
             if lineBreakMode == .byCharWrapping {

@@ -2,7 +2,7 @@ import Cassowary
 
 extension LayoutEngine {
     /// Whether the constraints leave a variable's value open (one no constraint mentions is open).
-    func isOpen(_ v: Variable) -> Bool { !solver.contains(v) || solver.isAmbiguous(v) }
+    func isOpen(_ v: Variable) -> Bool { !solver.contains(v) || solver.checkAmbiguity(of: v) }
 }
 
 extension View {
@@ -12,6 +12,16 @@ extension View {
         let engine = layoutEngine
         engine.flush()
         return [minX, minY, width, height].contains(where: engine.isOpen)
+    }
+
+    /// The parts of the frame the constraints leave open, as `"x"`, `"y"`, `"width"` and
+    /// `"height"` in that order; empty when the layout is not ambiguous. It is what
+    /// ``autolayoutTrace()`` lists after `AMBIGUOUS LAYOUT` for this view, without tracing the
+    /// whole hierarchy. Applies queued changes first.
+    public var ambiguousFrameComponents: [String] {
+        let engine = layoutEngine
+        engine.flush()
+        return zip([minX, minY, width, height], ["x", "y", "width", "height"]).filter { engine.isOpen($0.0) }.map(\.1)
     }
 
     /// Moves an ambiguously laid-out view to another layout that satisfies its constraints

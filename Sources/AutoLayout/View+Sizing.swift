@@ -51,7 +51,7 @@ extension View {
             for c in scratch.pulls where c.firstAttribute == (axis == .horizontal ? .width : .height) {
                 try? open.remove(scratch.made[ObjectIdentifier(c)]?.constraints ?? [])
             }
-            guard open.isAmbiguous(variable) else { continue }
+            guard open.checkAmbiguity(of: variable) else { continue }
             let returned = target.isFinite ? target : 0
             if axis == .horizontal { result.width = returned } else { result.height = returned }
             engine.reportFittingIssue(FittingIssue(

@@ -6,21 +6,21 @@ extension Engine {
     /// when moving along the optimal face changes it: the face is explored by minimising and
     /// maximising `x` at a level below every user level, which the lexicographic simplex can
     /// only do without losing anything above.
-    /// - Complexity: O(size of the system) for the expansion; two simplex runs on a copy when a
-    ///   symbol of zero cost at every level reaches `x`.
-    func isUndetermined(_ x: Int32) -> Bool {
+    /// Mutating only for the expansion's scratch space: the system is left as it was.
+    /// - Complexity: O(what `x`'s definition reaches) for the expansion; two simplex runs on a
+    ///   copy when a symbol of zero cost at every level reaches `x`.
+    mutating func isUndetermined(_ x: Int32) -> Bool {
         guard isDefined(x) else { return true }
-        var probe = self
         let r = definitions.row(of: x)
-        let (_, terms) = probe.expand(constant: definitions.constant(r),
-                                      terms: definitions.terms[Int(r)].map { ($0.symbol, $0.coefficient) })
+        let (_, terms) = expand(constant: definitions.constant(r),
+                                terms: definitions.terms[Int(r)].map { ($0.symbol, $0.coefficient) })
         if terms.contains(where: { kinds[Int($0.0)] == .external }) { return true }
         let exploration = objective.exploration
         let movable = terms.contains { kinds[Int($0.0)] != .dummy && objective.isZeroAbove(exploration, $0.0) }
         if !movable { return false }
         let current = value(of: x)
         for direction in [1.0, -1.0] {
-            var run = probe
+            var run = self
             for (s, c) in terms { run.addExplorationCost(s, direction * c) }
             if !run.optimize() { return true }
             let moved = run.value(of: x)
@@ -34,8 +34,19 @@ extension Solver {
     /// Whether the variable's value is not determined by the constraints: another solution,
     /// equally good at every priority, gives it a different value. UIKit calls such layouts
     /// ambiguous. A variable the solver never saw is not ambiguous.
-    /// - Complexity: O(size of the system), plus two simplex runs on a copy when needed.
+    /// - Complexity: O(size of the system) for a scratch copy, plus two simplex runs on a copy
+    ///   when needed. ``checkAmbiguity(of:)`` answers the same without the scratch copy.
     public func isAmbiguous(_ variable: Variable) -> Bool {
+        var solver = self
+        return solver.checkAmbiguity(of: variable)
+    }
+
+    /// The same answer as ``isAmbiguous(_:)``, worked out in the solver's own scratch space
+    /// (the constraints and values are left as they were), so that asking about many variables
+    /// does not copy the solver for each.
+    /// - Complexity: O(what the variable's definition reaches), plus two simplex runs on a copy
+    ///   when a choice of zero cost at every priority reaches it.
+    public mutating func checkAmbiguity(of variable: Variable) -> Bool {
         guard let s = symbols[variable.id] else { return false }
         return engine.isUndetermined(s)
     }
@@ -43,7 +54,8 @@ extension Solver {
     /// The variables whose values the constraints do not determine, in the order the solver
     /// first saw them.
     public func ambiguousVariables() -> [Variable] {
-        variableList.filter { isAmbiguous($0) }
+        var solver = self
+        return variableList.filter { solver.checkAmbiguity(of: $0) }
     }
 }
 

@@ -93,11 +93,10 @@ public struct CheckResult: Sendable {
     /// The names of the views whose layout is ambiguous, in declaration order (``ambiguous``
     /// says what is open for each).
     public var ambiguousViews: [String]
-    /// Whether the file states expectations about conflicts (`expect conflicts`, `expect
-    /// broken`): its conflicts are then accounted for, and only a failed expectation is a finding.
+    /// Whether every conflict happened before an `expect conflicts` or `expect broken` line,
+    /// which accounts for it: then only a failed expectation about them is a finding.
     public var conflictsExpected: Bool
-    /// Whether the file states expectations about ambiguity (`expect ambiguous`, `expect not
-    /// ambiguous`): its ambiguity is then accounted for.
+    /// Whether every ambiguous view is named by an `expect ambiguous NAME` line.
     public var ambiguityExpected: Bool
 
     /// An empty result for a file.

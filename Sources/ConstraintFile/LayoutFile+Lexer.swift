@@ -56,8 +56,8 @@ func tokenize(_ chars: [Character], line: Int, path: String, text: String) throw
                 while j < chars.count, isDigit(chars[j]) { j += 1 }
             }
         }
-        guard let value = Double(String(chars[start..<j])), value.isFinite else {
-            throw fail("number '\(String(chars[start..<min(j, start + 40)]))' is not finite: write a number below 1e308", start)
+        guard let value = Double(String(chars[start..<j])), value.isFinite, value <= LayoutFile.largestNumber else {
+            throw fail("number '\(String(chars[start..<min(j, start + 40)]))' is too large: numbers in a layout file are at most 10000000 (1e7)", start)
         }
         i = j
         return value

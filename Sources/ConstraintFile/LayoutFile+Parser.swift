@@ -3,6 +3,13 @@ import AutoLayout
 extension LayoutFile {
     /// The longest line a file may have, in characters.
     public static let maximumLineLength = 100_000
+    /// The largest number a file may hold (coordinates, sizes, constants): 1e7 points, past
+    /// which double precision no longer resolves fractions of a point in a solve.
+    public static let largestNumber = 1e7
+    /// The range of a multiplier's magnitude (0 aside): beyond it, a solve loses its precision.
+    public static let multiplierRange = 1e-4...1e4
+    /// The most views one visual format line may name (a row of a screen names a handful).
+    public static let maximumVisualFormatViews = 64
     /// The deepest a view may be nested (`in` parents, a cell's content view counting as one).
     public static let maximumDepth = 64
 
@@ -128,10 +135,13 @@ private struct Parser {
     /// A scratch hierarchy, to check visual format lines against.
     var scratchViews: [View] = []
     var scratchGuides: [LayoutGuide] = []
+    /// The scratch views and guides by name, for visual formats.
+    var scratchItems: [String: LayoutItem] = [:]
 
     init(path: String, bytes: [UInt8]) {
         self.path = path
         self.bytes = bytes
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { position = 3 }   // a UTF-8 byte order mark
         file = LayoutFile(path: path)
     }
 
@@ -174,8 +184,7 @@ private struct Parser {
             end += 1
             if end - start > limit {
                 throw SourceError(path: path, line: lineNumber, column: LayoutFile.maximumLineLength + 1,
-                                  message: "line is longer than 100,000 characters",
-                                  sourceLine: String(decoding: bytes[start..<start + 400], as: UTF8.self))
+                                  message: "line is longer than 100,000 characters", sourceLine: nil)
             }
         }
         position = end
@@ -331,7 +340,9 @@ private struct Parser {
             try expectPunct("=", "'=' after '\(key)'")
             switch key {
             case "frame":
+                let column = current.column
                 let v = try tuple(4, "frame=(x,y,w,h)")
+                guard v[2] >= 0, v[3] >= 0 else { throw fail("a frame's width and height cannot be negative", at: column) }
                 decl.properties.frame = Rect(x: v[0], y: v[1], width: v[2], height: v[3])
             case "autoresizing":
                 var mask: View.AutoresizingMask = []
@@ -369,7 +380,7 @@ private struct Parser {
                 try only([.label])
                 let column = current.column
                 let size = try signedNumber("font")
-                guard size > 0 else { throw fail("a font size must be above 0", at: column) }
+                guard size >= 1, size <= 1000 else { throw fail("font size \(formatted(size)) is out of range: use 1 to 1000 points", at: column) }
                 decl.properties.font = size
             case "lines":
                 try only([.label])
@@ -435,6 +446,7 @@ private struct Parser {
         }
         let scratch = makeView(viewClass, intrinsic: nil)
         scratchViews.append(scratch)
+        scratchItems[viewName] = scratch
         if let parent { scratchView(parent).addSubview(scratch) }
         file.statements.append(.makeView(i))
     }
@@ -509,6 +521,7 @@ private struct Parser {
         let guide = LayoutGuide()
         scratchView(owner).addLayoutGuide(guide)
         scratchGuides.append(guide)
+        scratchItems[guideName] = guide
         file.statements.append(.makeGuide(i))
     }
 
@@ -730,6 +743,9 @@ private struct Parser {
         } else {
             let value = try signedNumber("the constant or multiplier")
             if isPunct("*") {
+                guard value == 0 || LayoutFile.multiplierRange.contains(abs(value)) else {
+                    throw fail("multiplier \(formatted(value)) is out of range: use 0 or a magnitude from 0.0001 to 10000", at: secondColumn)
+                }
                 _ = advance()
                 multiplier = value
                 secondColumn = current.column
@@ -850,12 +866,13 @@ private struct Parser {
         }
         while formatEnd > formatStart, chars[formatEnd - 1] == " " || chars[formatEnd - 1] == "\t" { formatEnd -= 1 }
         let format = String(chars[formatStart..<formatEnd])
-        var items: [String: LayoutItem] = [:]
-        for (n, i) in viewIndex { items[n] = scratchViews[i] }
-        for (n, g) in guideIndex { items[n] = scratchGuides[g] }
+        let viewCount = format.count(where: { $0 == "[" })
+        if viewCount > LayoutFile.maximumVisualFormatViews {
+            throw fail("a visual format line may name at most \(LayoutFile.maximumVisualFormatViews) views; this one names \(viewCount): split it", at: formatStart + 1)
+        }
         let made: [LayoutConstraint]
         do {
-            made = try LayoutConstraint.parseVisualFormat(format, options: options, views: items)
+            made = try LayoutConstraint.parseVisualFormat(format, options: options, views: scratchItems)
         } catch {
             throw fail("bad visual format: \(error.reason)", at: formatStart + 1 + min(error.offset, format.count))
         }

@@ -31,6 +31,10 @@ private final class Runner {
     var fitted: [ViewRef: Size] = [:]
     var broken: [LayoutConstraint] = []
     var names: [ObjectIdentifier: String] = [:]
+    /// How many of the conflicts so far an `expect conflicts` or `expect broken` line came after.
+    var conflictsCovered = 0
+    /// The views and guides made so far by name, for visual formats.
+    var items: [String: LayoutItem] = [:]
 
     init(file: LayoutFile) {
         self.file = file
@@ -69,9 +73,8 @@ private final class Runner {
         }
     }
 
-    var roots: [View] {
-        file.views.indices.compactMap { i in file.views[i].parent == nil ? views[i] : nil }
-    }
+    /// The root views made so far, in declaration order.
+    var roots: [View] = []
 
     func runAll() {
         for statement in file.statements { run(statement) }
@@ -90,6 +93,7 @@ private final class Runner {
             view(file.guides[g].owner).addLayoutGuide(guide)
             guides[g] = guide
             names[ObjectIdentifier(guide)] = file.guides[g].name
+            items[file.guides[g].name] = guide
         case .constraint(let line): LayoutConstraint.activate(make(line))
         case .makeSet(let s): sets[s] = ConstraintSet(file.sets[s].name, file.sets[s].lines.flatMap(make))
         case .activate(let s):
@@ -126,6 +130,8 @@ private final class Runner {
         let p = decl.properties
         let v = ConstraintFile.makeView(decl.viewClass, intrinsic: p.intrinsic)
         views[i] = v
+        items[decl.name] = v
+        if file.views[i].parent == nil { roots.append(v) }
         names[ObjectIdentifier(v)] = decl.name
         if let content = contentView(of: v) { names[ObjectIdentifier(content)] = decl.name + ".contentView" }
         if let frame = p.frame { v.frame = frame }
@@ -192,9 +198,6 @@ private final class Runner {
             }
             return [c]
         case .visualFormat(let d):
-            var items: [String: LayoutItem] = [:]
-            for (i, v) in views.enumerated() { if let v { items[file.views[i].name] = v } }
-            for (g, guide) in guides.enumerated() { if let guide { items[file.guides[g].name] = guide } }
             return (try? LayoutConstraint.parseVisualFormat(d.format, options: d.options, views: items)) ?? []
         }
     }
@@ -273,7 +276,8 @@ private final class Runner {
         case .guide: return ""
         }
         let v = view(owner)
-        if v.hasAmbiguousLayout { return "; \(refName(owner)) is ambiguous (\(openVariables(v)))" }
+        let open = v.ambiguousFrameComponents
+        if !open.isEmpty { return "; \(refName(owner)) is ambiguous (\(open.joined(separator: ", ")) open)" }
         let mentioning = broken.filter { $0.firstItem === v || $0.secondItem === v }
         if let c = mentioning.first { return "; the broken constraint \(c) is on \(refName(owner))" }
         return ""
@@ -283,6 +287,10 @@ private final class Runner {
         for root in roots { root.layoutIfNeeded() }
         var failure: String?
         var values: (expected: [Double], actual: [Double]) = ([], [])
+        switch expectation.kind {
+        case .conflicts, .brokenIdentifier, .brokenEquation: conflictsCovered = result.conflicts.count
+        default: break
+        }
         switch expectation.kind {
         case .geometry(let ref, let property, let expected):
             let r = rect(ref, absolute: property == "absoluteFrame")
@@ -330,12 +338,14 @@ private final class Runner {
             }
             if !found { failure = brokenSummary() }
         case .ambiguous(let ref, let expectAmbiguous):
-            let ambiguous = ambiguousViews().map(\.name)
             if let ref {
-                let isAmbiguous = view(ref).hasAmbiguousLayout
-                if isAmbiguous != expectAmbiguous { failure = isAmbiguous ? "it is ambiguous" : "it is not ambiguous" }
-            } else if !ambiguous.isEmpty {
-                failure = "ambiguous: " + ambiguous.joined(separator: ", ")
+                let open = view(ref).ambiguousFrameComponents
+                if open.isEmpty == expectAmbiguous {
+                    failure = open.isEmpty ? "it is not ambiguous" : "it is ambiguous (\(open.joined(separator: ", ")) open)"
+                }
+            } else {
+                let ambiguous = ambiguousViews().map(\.name)
+                if !ambiguous.isEmpty { failure = "ambiguous: " + ambiguous.joined(separator: ", ") }
             }
         }
         if let failure {
@@ -352,52 +362,38 @@ private final class Runner {
 
     // MARK: Results
 
-    /// Every created view with its name: declared views, each cell followed by its content view.
-    func allViews() -> [(name: String, className: String, superview: String?, view: View, margins: Bool)] {
-        var out: [(String, String, String?, View, Bool)] = []
+    typealias ViewEntry = (name: String, className: String, superview: String?, view: View, margins: Bool)
+
+    /// Every created view with its name and the index of its declaration: declared views, each
+    /// cell followed by its content view.
+    func allViews() -> [(index: Int, entry: ViewEntry)] {
+        var out: [(Int, ViewEntry)] = []
         for (i, decl) in file.views.enumerated() {
             guard let v = views[i] else { continue }
-            out.append((decl.name, decl.viewClass.rawValue, decl.parent.map(refName), v, decl.properties.margins != nil))
+            out.append((i, (decl.name, decl.viewClass.rawValue, decl.parent.map(refName), v, decl.properties.margins != nil)))
             if let content = contentView(of: v) {
-                out.append((decl.name + ".contentView", String(describing: type(of: content)), decl.name, content, false))
+                out.append((i, (decl.name + ".contentView", String(describing: type(of: content)), decl.name, content, false)))
             }
         }
         return out
     }
 
+    /// The ambiguous views with what is open (`x, width open`), in declaration order.
     func ambiguousViews() -> [(name: String, open: String)] {
-        var out: [(String, String)] = []
-        for entry in allViews() where entry.view.hasAmbiguousLayout {
-            out.append((entry.name, openVariables(entry.view)))
+        allViews().compactMap { (_, entry) in
+            let open = entry.view.ambiguousFrameComponents
+            return open.isEmpty ? nil : (entry.name, open.joined(separator: ", ") + " open")
         }
-        return out
-    }
-
-    /// What is open for an ambiguous view, read from its root's `autolayoutTrace()`, whose
-    /// lines list the hierarchy depth first.
-    func openVariables(_ v: View) -> String {
-        var root = v
-        while let s = root.superview { root = s }
-        var order: [View] = []
-        func visit(_ x: View) { order.append(x); x.subviews.forEach(visit) }
-        visit(root)
-        let lines = root.autolayoutTrace().split(separator: "\n", omittingEmptySubsequences: false)
-        guard let k = order.firstIndex(where: { $0 === v }), k < lines.count else { return "its layout is ambiguous" }
-        let line = lines[k]
-        let marker = "- AMBIGUOUS LAYOUT for "
-        guard let range = line.range(of: marker, options: []) else { return "its layout is ambiguous" }
-        let tail = line[range.upperBound...]
-        let open = [("minX", "x"), ("minY", "y"), ("Width", "width"), ("Height", "height")]
-            .filter { tail.contains(".\($0.0){id:") }.map(\.1)
-        return open.isEmpty ? "its layout is ambiguous" : open.joined(separator: ", ") + " open"
     }
 
     func collect() {
+        var entries = Array(repeating: [ViewEntry](), count: file.views.count)
+        for entry in allViews() { entries[entry.index].append(entry.entry) }
         for statement in file.statements {
             switch statement {
             case .makeView(let i):
-                guard let v = views[i] else { continue }
-                for entry in allViews() where entry.view === v || entry.name == file.views[i].name + ".contentView" {
+                guard views[i] != nil else { continue }
+                for entry in entries[i] {
                     result.views.append(CheckResult.ViewFrame(
                         name: entry.name, className: entry.className, superview: entry.superview, frame: entry.view.frame,
                         absoluteFrame: absoluteFrame(entry.view), layoutMargins: entry.margins ? entry.view.layoutMargins : nil,
@@ -414,26 +410,13 @@ private final class Runner {
         let ambiguous = ambiguousViews()
         result.ambiguousViews = ambiguous.map(\.name)
         result.ambiguous = ambiguous.map { "\($0.name): \($0.open)" }
+        // An expectation accounts only for what it covers: conflicts that happened before an
+        // `expect conflicts`/`expect broken` line, and the views named by `expect ambiguous NAME`.
+        result.conflictsExpected = conflictsCovered == result.conflicts.count
+        var excused: Set<String> = []
         for statement in file.statements {
-            guard case .expect(let e) = statement else { continue }
-            switch e.kind {
-            case .conflicts, .brokenIdentifier, .brokenEquation: result.conflictsExpected = true
-            case .ambiguous: result.ambiguityExpected = true
-            default: continue
-            }
+            if case .expect(let e) = statement, case .ambiguous(let ref?, true) = e.kind { excused.insert(refName(ref)) }
         }
-    }
-}
-
-extension Substring {
-    /// The first range of `needle`, if any.
-    fileprivate func range(of needle: String, options: [Never]) -> Range<Index>? {
-        let n = Array(needle)
-        var i = startIndex
-        while i < endIndex {
-            if self[i...].starts(with: n) { return i..<self.index(i, offsetBy: n.count) }
-            i = index(after: i)
-        }
-        return nil
+        result.ambiguityExpected = result.ambiguousViews.allSatisfy(excused.contains)
     }
 }

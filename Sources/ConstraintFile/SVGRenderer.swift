@@ -67,9 +67,10 @@ public enum SVGRenderer {
     /// Coordinates with at most two decimals, no trailing zeros.
     static func number(_ x: Double) -> String {
         let scaled = (x * 100).rounded() / 100
-        if scaled == scaled.rounded() { return String(Int(scaled)) }
+        guard scaled.isFinite else { return "0" }   // a frame the engine could not solve
+        if scaled == scaled.rounded(), abs(scaled) < 1e15 { return String(Int(scaled)) }
         var text = String(scaled)
-        while text.hasSuffix("0") { text.removeLast() }
+        if text.contains("."), !text.contains("e") { while text.hasSuffix("0") { text.removeLast() } }
         return text
     }
 

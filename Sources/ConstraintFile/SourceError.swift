@@ -32,7 +32,7 @@ public struct SourceError: Error, Equatable, Sendable, CustomStringConvertible {
         guard line > 0 else { return "\(path): error: \(message)" }
         guard let sourceLine else { return "\(path):\(line):\(column): error: \(message)" }
         var text = Array(sourceLine)
-        var caret = max(column - 1, 0)
+        var caret = min(max(column - 1, 0), text.count)
         if text.count > 120 {
             let start = max(0, min(caret - 60, text.count - 120))
             text = Array(text[start..<min(text.count, start + 120)])

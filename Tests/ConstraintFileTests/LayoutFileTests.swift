@@ -66,7 +66,7 @@ import Testing
             view a: View frame=(0,0,nan,1)
                                     ^
             """)
-        #expect(error("view a: View\na.width == 1e999").hasPrefix("t.layout:2:12: error: number '1e999' is not finite"))
+        #expect(error("view a: View\na.width == 1e999").hasPrefix("t.layout:2:12: error: number '1e999' is too large"))
     }
 
     @Test func unterminatedStringAndSet() {
@@ -231,5 +231,79 @@ import Testing
         let r = try run("view root: View frame=(0,0,100,100)\nview a: View in root\na.top == root.top\n")
         #expect(r.ambiguous == ["a: x, width, height open"])
         #expect(!r.isClean)
+    }
+}
+
+/// Inputs that used to trap, hang or excuse too much.
+@Suite struct LayoutFileRobustnessTests {
+    func firstLine(_ text: String) -> String {
+        do {
+            _ = try LayoutFile.parse(text, path: "t.layout")
+            return "parsed"
+        } catch {
+            return String(error.description.prefix { $0 != "\n" })
+        }
+    }
+    func run(_ text: String) throws -> CheckResult { try LayoutFile.parse(text, path: "t.layout").run() }
+
+    @Test func numbersOutsideWhatASolveResolvesAreRefused() {
+        #expect(firstLine("view r: View frame=(0,0,1e20,10)") ==
+                "t.layout:1:25: error: number '1e20' is too large: numbers in a layout file are at most 10000000 (1e7)")
+        #expect(firstLine("view r: View frame=(0,0,-10,20)") == "t.layout:1:20: error: a frame's width and height cannot be negative")
+        #expect(firstLine("view r: View\nview l: Label in r font=0.001") == "t.layout:2:25: error: font size 0.001 is out of range: use 1 to 1000 points")
+        #expect(firstLine("view r: View\nview v: View in r\nv.centerX >= 100000*v.centerX - 5") ==
+                "t.layout:3:14: error: multiplier 100000 is out of range: use 0 or a magnitude from 0.0001 to 10000")
+        #expect(firstLine("view r: View\nview v: View in r\nv.width == 0.5*r.width") == "parsed")
+        #expect(firstLine("\u{FEFF}view r: View") == "parsed")   // a byte order mark is skipped
+    }
+
+    @Test func hugeButAllowedSizesLayOutAndDraw() throws {
+        // A wrapping label in a 1e7-point row, and widths multiplied up to 1e15: no trap.
+        let r = try run("""
+            view r: View frame=(0,0,10000000,100)
+            view l: Label in r text="hello world" lines=0
+            view a: View in r
+            view b: View in r
+            H:|[l]|
+            V:|[l]
+            a.width == 10000000
+            b.width == 10000*a.width
+            a.top == r.top
+            b.top == r.top
+            a.leading == r.leading
+            b.leading == r.leading
+            a.height == 1
+            b.height == 1
+            expect l.height == 20.5
+            """)
+        #expect(r.expectationFailures.isEmpty, "\(r.expectationFailures)")
+        #expect(r.views.first { $0.name == "b" }?.frame.width == 1e11)
+        #expect(SVGRenderer.render(r).contains("<g id=\"b\">"))
+        #expect(SVGRenderer.number(.infinity) == "0" && SVGRenderer.number(.nan) == "0")
+        #expect(SVGRenderer.number(1e20) == "1e+20" && SVGRenderer.number(12.5) == "12.5")
+    }
+
+    @Test func expectationsExcuseOnlyWhatTheyCover() throws {
+        let late = try run("view r: View frame=(0,0,100,100)\nview a: View in r\nexpect conflicts == 0\na.width == 10\na.width == 20\n")
+        #expect(late.conflicts.count == 1 && late.expectationFailures.isEmpty)
+        #expect(!late.conflictsExpected && !late.isClean)
+        let covered = try run("view r: View frame=(0,0,100,100)\nview a: View in r\na.width == 10\na.width == 20\nexpect conflicts == 1\n")
+        #expect(covered.conflictsExpected && covered.isClean == covered.ambiguous.isEmpty)
+        let other = try run("view r: View frame=(0,0,100,100)\nview a: View in r\nview b: View in r\nH:|[a]|\nV:|[a]|\nb.top == r.top\nexpect not ambiguous a\n")
+        #expect(other.ambiguousViews == ["b"] && !other.ambiguityExpected && !other.isClean)
+        let named = try run("view r: View frame=(0,0,100,100)\nview b: View in r\nb.top == r.top\nexpect ambiguous b\n")
+        #expect(named.ambiguityExpected && named.isClean)
+    }
+
+    @Test func longLinesAndWideVisualFormatsAreRefusedBriefly() throws {
+        let long = String(repeating: "é", count: 500_000)   // 1 MB of two-byte characters, one line
+        do {
+            _ = try LayoutFile.parse(long, path: "t.layout")
+            Issue.record("a 500,000-character line was accepted")
+        } catch {
+            #expect(error.description == "t.layout:1:100001: error: line is longer than 100,000 characters")
+        }
+        let row = "view r: View\nview a: View in r\nH:|" + String(repeating: "-[a]", count: 65) + "\n"
+        #expect(firstLine(row) == "t.layout:3:1: error: a visual format line may name at most 64 views; this one names 65: split it")
     }
 }
