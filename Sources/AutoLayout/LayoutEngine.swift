@@ -19,9 +19,11 @@ public final class LayoutEngine {
     private var toAdd: [LayoutConstraint] = []
     private var toChange: [LayoutConstraint] = []
     private var toRemove: [Cassowary.Constraint] = []
-    private var dirtyViews: [View] = []
+    /// Held weakly, like every reference from an engine to views: the engine belongs to its
+    /// root view, so a strong one would keep a hierarchy that is waiting for a pass alive.
+    private var dirtyViews: [WeakView] = []
     /// Views whose `updateConstraints()` is due, in the order they asked.
-    private var constraintUpdates: [View] = []
+    private var constraintUpdates: [WeakView] = []
     /// Implicit bounds of items that joined, waiting to be added.
     private var newBackground: [Cassowary.Constraint] = []
     /// The item behind each engine variable, to write only the frames that changed.
@@ -140,7 +142,7 @@ public final class LayoutEngine {
     }
 
     func viewNeedsUpdateConstraints(_ view: View) {
-        constraintUpdates.append(view)
+        constraintUpdates.append(WeakView(view: view))
     }
 
     /// Calls the due `updateConstraints()` methods (they may ask for more, which run too).
@@ -148,7 +150,7 @@ public final class LayoutEngine {
         while !constraintUpdates.isEmpty {
             let views = constraintUpdates
             constraintUpdates = []
-            for v in views where v.needsUpdateConstraints {
+            for case let v? in views.lazy.map(\.view) where v.needsUpdateConstraints {
                 v.needsUpdateConstraints = false
                 if v.rootView === root { v.updateConstraints() }
             }
@@ -164,7 +166,7 @@ public final class LayoutEngine {
     func viewNeedsUpdate(_ view: View, intrinsicOnly: Bool = false) {
         view.needsConstraintUpdate = true
         view.onlyIntrinsicSizeChanged = intrinsicOnly
-        dirtyViews.append(view)
+        dirtyViews.append(WeakView(view: view))
     }
 
     func setNeedsLayout() { needsFrames = true }
@@ -220,7 +222,7 @@ public final class LayoutEngine {
         }
         let newEngine = subtree.layoutEngine
         // The subtree's pending updates move to its new engine with it.
-        dirtyViews.removeAll { inside.contains(ObjectIdentifier($0)) }
+        dirtyViews.removeAll { $0.view.map { inside.contains(ObjectIdentifier($0)) } ?? true }
         forEachView(subtree) { v in
             for c in v.constraints {
                 unregister(c)
@@ -234,6 +236,8 @@ public final class LayoutEngine {
             newEngine.viewNeedsUpdate(v)
             if v.needsUpdateConstraints { newEngine.viewNeedsUpdateConstraints(v) }
         }
+        // The kept fitting solver was built with the subtree (its wrapping labels among them).
+        fittingScratch = nil
         needsFrames = true
         needsAllFrames = true
     }
@@ -331,7 +335,7 @@ public final class LayoutEngine {
     /// Brings the generated constraints of changed views up to date (queueing solver work).
     func updateDirtyViews() {
         // The list's buffer is handed back when done: it is refilled for every fitting.
-        var views: [View] = []
+        var views: [WeakView] = []
         swap(&views, &dirtyViews)
         defer {
             if dirtyViews.isEmpty {
@@ -342,7 +346,7 @@ public final class LayoutEngine {
         let followBaselines = !baselineConstraints.isEmpty
         var changedViews = Set<ObjectIdentifier>()
         // Views that left the hierarchy were taken off the list (`release(subtree:)`).
-        for v in views where v.needsConstraintUpdate {
+        for case let v? in views.lazy.map(\.view) where v.needsConstraintUpdate {
             v.needsConstraintUpdate = false
             if followBaselines { changedViews.insert(ObjectIdentifier(v)) }
             if v.onlyIntrinsicSizeChanged && !v.background.isEmpty {

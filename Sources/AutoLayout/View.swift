@@ -202,6 +202,10 @@ open class View: LayoutItem, CustomStringConvertible {
     }
 
     func closestCommonAncestor(with other: View) -> View? {
+        // The usual cases first, without walking the hierarchy: one is the other's superview,
+        // or they are siblings.
+        if self === other || other.superview === self { return self }
+        if let s = superview, s === other || s === other.superview { return s }
         var ancestors: Set<ObjectIdentifier> = []
         var v: View? = self
         while let current = v { ancestors.insert(ObjectIdentifier(current)); v = current.superview }

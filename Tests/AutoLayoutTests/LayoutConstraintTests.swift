@@ -37,7 +37,8 @@ import Testing
 
     @Test func constraintPartsAreKept() {
         let a = View(), b = View()
-        _ = makeRoot(a, b)
+        let root = makeRoot(a, b)   // kept: views hold their superview weakly, as in UIKit
+        defer { withExtendedLifetime(root) {} }
         let c = LayoutConstraint(item: a, attribute: .width, relatedBy: .lessThanOrEqual, toItem: b, attribute: .height,
                                  multiplier: 2, constant: 3)
         #expect(c.firstItem === a && c.secondItem === b && c.firstAttribute == .width && c.secondAttribute == .height)
