@@ -7,6 +7,9 @@ import Cassowary
 /// and applied together at the next ``View/layoutIfNeeded()``: removals, then constant changes in
 /// place, then additions as one batch. When required constraints conflict, the engine reports
 /// the minimal conflicting group in UIKit's words, breaks one constraint of it, and goes on.
+///
+/// An engine and its hierarchy are used by one thread at a time; engines of separate
+/// hierarchies share nothing and may run on separate threads at once.
 public final class LayoutEngine {
     /// The root view, which owns the engine.
     public private(set) weak var root: View?
