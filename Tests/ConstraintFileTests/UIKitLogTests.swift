@@ -212,4 +212,65 @@ let topConstraint = "<NSLayoutConstraint:0x6000000010c0 V:|-(12)-[UILabel:0x7f80
         #expect(c[2].secondItem == LogItem(className: "UIButton", address: "0x11", label: "it's (1)"))
         #expect(c[3].firstItem.label == "x.top" && c[3].firstAttribute == "height" && c[3].constant == 40)
     }
+
+    @Test func aDescriptionThatCannotBeReadDropsItsMessageOnly() throws {
+        let good = "    \"<NSLayoutConstraint:0x1 UIView:0x10.width == 10   (active)>\","
+        let bad = "    \"<NSLayoutConstraint:0x2 UIView:0x10.width ~= 20   (active)>\","
+        let header = "Unable to simultaneously satisfy constraints."
+        let lines = [
+            header, "(", good, bad, good, ")", "",                                    // 1-7
+            "Will attempt to recover by breaking constraint", "<NSLayoutConstraint:0x1 UIView:0x10.width == 10   (active)>",
+            "(", good, ")",                                                         // 10-12: a bare list
+            header, bad, good,                                                      // 13-15: dropped together
+            header, "(", bad.replacingOccurrences(of: "~=", with: "=="), ")",       // 16-19
+        ]
+        var reader = UIKitLog.Reader(path: "log.txt")
+        var messages: [LogMessage] = [], errors: [Int] = []
+        for line in lines {
+            do {
+                if let m = try reader.read(Substring(line)) { messages.append(m) }
+            } catch {
+                errors.append(error.line)
+            }
+        }
+        if let m = reader.finish() { messages.append(m) }
+        #expect(errors == [4, 14])
+        #expect(messages.map(\.line) == [10, 16])
+        #expect(messages.map { $0.constraints.map(\.constant) } == [[10], [20]])
+    }
+
+    @Test func entriesThatLostTheirQuotesAreRead() throws {
+        let text = """
+        Unable to simultaneously satisfy constraints.
+        (
+            <NSLayoutConstraint:0x1 UIView:0x10.width == 50   (active)>,
+            <private>,
+            <NSLayoutConstraint: 0x2 UIView:0x10.width == 60   (active)>
+        )
+        """
+        let message = try #require(try UIKitLog.parse(text, path: "x").first)
+        #expect(message.constraints.map(\.constant) == [50, 60])
+        #expect(message.constraints.map(\.line) == [3, 5])
+        #expect(throws: SourceError(path: "x", line: 2, column: 29, message: "expected '==', '<=' or '>=' between two sides, or a visual format 'H:'/'V:'",
+                                    sourceLine: "    <NSLayoutConstraint:0x1 UIView:0x10.width>")) {
+            try UIKitLog.parse("(\n    <NSLayoutConstraint:0x1 UIView:0x10.width>\n)", path: "x")
+        }
+    }
+
+    @Test func redactedListsAreNoticed() throws {
+        let redacted = """
+        2024-01-01 10:00:00.000 App[1:2] [Layout] Unable to simultaneously satisfy constraints:
+        <private>
+
+        Will attempt to recover by breaking constraint
+        <private>
+        """
+        var reader = UIKitLog.Reader(path: "x")
+        for line in redacted.split(separator: "\n", omittingEmptySubsequences: false) { #expect(try reader.read(line) == nil) }
+        #expect(reader.finish() == nil)
+        #expect(reader.sawRedactedConstraints)
+        var plain = UIKitLog.Reader(path: "x")
+        for line in "hello <private>\n(\n\"\(heightConstraint)\"\n)".split(separator: "\n") { _ = try plain.read(line) }
+        #expect(plain.finish() != nil && !plain.sawRedactedConstraints)
+    }
 }
