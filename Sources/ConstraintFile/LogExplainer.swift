@@ -90,15 +90,18 @@ public enum LogExplainer {
         let target = conflict.first(where: { list[$0].identifier?.hasPrefix("UIView-Encapsulated-Layout") == true })
             ?? conflict.first(where: { list[$0].secondItem == nil })
             ?? wouldBreak ?? conflict[0]
-        var text = "These \(conflict.count) constraints cannot all hold (\(conflict.map { "[\($0)]" }.joined(separator: ", "))). "
+        var text = conflict.count == 1
+            ? "This constraint cannot hold even on its own ([\(conflict[0])]). "
+            : "These \(conflict.count) constraints cannot all hold (\(conflict.map { "[\($0)]" }.joined(separator: ", "))). "
         text += arithmetic(target: target, conflict: conflict, model: &model)
         text += model.marginNote + note
         return LogExplanation(message: message, unsatisfiable: true, conflict: conflict, wouldBreak: wouldBreak,
                               explanation: text, fix: fix(conflict: conflict, wouldBreak: wouldBreak, list: list))
     }
 
-    /// Lowest priority first; autoresizing, encapsulated, temporary and guide constraints only
-    /// when nothing else is left; then the first in list order.
+    /// Lowest priority first; autoresizing, encapsulated, temporary, guide constraints and
+    /// UIKit-private classes (`_UILayoutSupportConstraint`) only when nothing else is left; then
+    /// the first in list order.
     static func policyChoice(_ conflict: [Int], in list: [LogConstraint]) -> Int? {
         guard let lowest = conflict.map({ list[$0].priority }).min() else { return nil }
         let candidates = conflict.filter { list[$0].priority == lowest }
@@ -127,7 +130,14 @@ public enum LogExplainer {
             return "Set translatesAutoresizingMaskIntoConstraints = false on \(list[i].firstItem): its autoresizing mask became the constraint [\(i)] \(list[i].description)."
         }
         guard let b = wouldBreak else { return "" }
-        return "Remove [\(b)] \(list[b].description) or lower its priority below 1000 (999 keeps it as close as possible)."
+        let remedy = "remove it or lower its priority below 1000 (999 keeps it as close as possible)"
+        if !list[b].isSystem { return "Remove [\(b)] \(list[b].description) or lower its priority below 1000 (999 keeps it as close as possible)." }
+        // UIKit made the one we would break: it is not the app's to remove.
+        let app = conflict.filter { !list[$0].isSystem }
+        if let j = policyChoice(app, in: list) {
+            return "[\(b)] is UIKit's own, not the app's to remove; the app's constraint that feeds the conflict is [\(j)] \(list[j].description): \(remedy)."
+        }
+        return "The conflict is among UIKit's own constraints (\(conflict.map { "[\($0)]" }.joined(separator: ", "))): none is the app's to remove. Look at what made UIKit add them: the views' autoresizing masks, sizes, margins, safe area or stack view arrangement."
     }
 
     /// Solves the group without `target` while pulling `target` weakly towards holding, then shows
@@ -146,6 +156,13 @@ public enum LogExplainer {
         let name = t.identifier.map { "'\($0)' " } ?? ""
         let shown = "\(t.firstItem).\(t.firstAttribute) \(t.relation) \(t.secondItem.map { "\(formatMultiplier(t.multiplier))\($0).\(t.secondAttribute ?? "")" + signed(t.constant) } ?? formatNumber(t.constant))"
         var text = "[\(target)] \(name)requires \(shown)"
+        // Alone in its conflict, it contradicts itself, or the sizes that are never negative.
+        let alone = conflict == [target]
+        var sizes = ""
+        if alone {
+            var bare = Solver()
+            if (try? bare.add(model.solverConstraints(for: target, t).filter(\.strength.isRequired))) != nil { sizes = " (sizes are never negative)" }
+        }
         if t.secondItem == nil, t.firstAttribute == "width" || t.firstAttribute == "height",
            let chain = model.chain(for: t.firstItem, horizontal: t.firstAttribute == "width", among: conflict.filter { $0 != target }, value: value) {
             let sum = chain.reduce(0, +)
@@ -153,8 +170,14 @@ public enum LogExplainer {
             let bound = sum > t.constant ? "at least" : "at most"
             text += ", but the other constraints make it \(bound) \(formatNumber(sum)), the sum of the spacings and sizes along the \(t.firstAttribute == "width" ? "row" : "column"): "
             text += "\(formatNumber(t.constant)) \(LogExplainer.symbol(t.relation)) \(terms) is false."
+        } else if t.secondItem == nil, alone {
+            text += ", but the closest it can come is \(formatNumber(l))\(sizes): "
+            text += "\(formatNumber(l)) \(LogExplainer.symbol(t.relation)) \(formatNumber(r)) is false."
         } else if t.secondItem == nil {
             text += ", but the closest the other constraints let it come is \(formatNumber(l)): "
+            text += "\(formatNumber(l)) \(LogExplainer.symbol(t.relation)) \(formatNumber(r)) is false."
+        } else if alone {
+            text += ", but the closest its two sides can come is \(formatNumber(l)) against \(formatNumber(r))\(sizes): "
             text += "\(formatNumber(l)) \(LogExplainer.symbol(t.relation)) \(formatNumber(r)) is false."
         } else {
             text += ", but with the other constraints holding, the closest the two sides come is \(formatNumber(l)) against \(formatNumber(r)): "

@@ -82,10 +82,11 @@ public struct LogConstraint: Sendable {
     /// is not one of them: the app makes it through a system-spacing anchor.
     var hasUIKitPrivateClass: Bool { className.hasPrefix("_UI") && className != "_UISystemBaselineConstraint" }
 
-    /// Constraints UIKit's breaking policy avoids: autoresizing, encapsulated, temporary, and
-    /// margin or safe-area guide constraints.
+    /// Constraints UIKit's breaking policy avoids: autoresizing, encapsulated, temporary, margin
+    /// or safe-area guide constraints, and UIKit-private classes such as `_UILayoutSupportConstraint`
+    /// (spec section 4). Stack view (`UISV-…`) constraints stay eligible: UIKit breaks them.
     public var isProtected: Bool {
-        if isAutoresizing { return true }
+        if isAutoresizing || hasUIKitPrivateClass { return true }
         guard let id = identifier else { return false }
         return id.hasPrefix("UIView-Encapsulated-Layout") || id.hasPrefix("_UITemporaryLayout")
             || id.hasSuffix("-guide-constraint") || id.hasPrefix("UIViewSafeAreaLayoutGuide")

@@ -141,4 +141,68 @@ Will attempt to recover by breaking constraint
         #expect(text.contains("\n  UIKit broke [0]; we would break [0]\n  why: "))
         #expect(ExplainReport.text([], path: "x") == "x: no unsatisfiable-constraint messages found\n")
     }
+
+    @Test func aConstraintThatCannotHoldAloneIsExplainedAsOne() throws {
+        let text = """
+        (
+            "<NSLayoutConstraint:0x1 UIView:0x10.width == -10   (active)>",
+            "<NSLayoutConstraint:0x2 UIView:0x11.width == 5   (active)>"
+        )
+        (
+            "<NSLayoutConstraint:0x3 UIView:0x10.width == UIView:0x10.width + 10   (active)>"
+        )
+        """
+        let messages = try UIKitLog.parse(text, path: "x")
+        let negative = LogExplainer.explain(messages[0])
+        #expect(negative.conflict == [0])
+        #expect(negative.explanation == "This constraint cannot hold even on its own ([0]). [0] requires UIView:0x10.width == -10, but the closest it can come is 0 (sizes are never negative): 0 = -10 is false.")
+        #expect(ExplainReport.text(negative, path: "x").hasPrefix("x:1: unsatisfiable: 1 of 2 constraints cannot hold even on its own\n"))
+        let selfContradiction = LogExplainer.explain(messages[1])
+        #expect(selfContradiction.explanation == "This constraint cannot hold even on its own ([0]). [0] requires UIView:0x10.width == UIView:0x10.width + 10, but the closest its two sides can come is 0 against 10: 0 = 10 is false.")
+        #expect(ExplainReport.text(selfContradiction, path: "x").hasPrefix("x:5: unsatisfiable: 1 of 1 constraint cannot hold even on its own\n"))
+    }
+
+    @Test func constraintsUIKitMadeAreNeitherBrokenFirstNorToBeRemoved() throws {
+        let onlyUIKit = """
+        (
+            "<_UILayoutSupportConstraint:0x1 V:[_UILayoutGuide:0x10(0)]>",
+            "<_UILayoutSupportConstraint:0x2 V:[_UILayoutGuide:0x10(20)]>"
+        )
+        """
+        let own = LogExplainer.explain(try #require(try UIKitLog.parse(onlyUIKit, path: "x").first))
+        #expect(own.conflict == [0, 1] && own.wouldBreak == 0)
+        #expect(own.fix == "The conflict is among UIKit's own constraints ([0], [1]): none is the app's to remove. Look at what made UIKit add them: the views' autoresizing masks, sizes, margins, safe area or stack view arrangement.")
+        // A stack view's constraint may be the one broken, as UIKit does, but the fix names the app's.
+        let stack = """
+        (
+            "<NSLayoutConstraint:0x1 'UISV-canvas-connection' UIStackView:0x10.width == UILabel:0x11.width   (active)>",
+            "<NSLayoutConstraint:0x2 UIStackView:0x10.width == 100   (active)>",
+            "<NSLayoutConstraint:0x3 UILabel:0x11.width == 50   (active)>"
+        )
+        """
+        let s = LogExplainer.explain(try #require(try UIKitLog.parse(stack, path: "x").first))
+        #expect(s.wouldBreak == 0)
+        #expect(s.fix == "[0] is UIKit's own, not the app's to remove; the app's constraint that feeds the conflict is [1] <NSLayoutConstraint:0x2 UIStackView:0x10.width == 100   (active)>: remove it or lower its priority below 1000 (999 keeps it as close as possible).")
+    }
+
+    @Test(.enabled(if: !corpusLogs().isEmpty)) func layoutSupportConstraintsAreNotBroken() throws {
+        let text = try #require(corpusLogs().first { $0.name == "wtf_custom4.txt" }?.text)
+        let e = LogExplainer.explain(try #require(try UIKitLog.parse(text, path: "wtf_custom4.txt").first))
+        #expect(e.conflict == [0, 1, 3, 5])
+        #expect(e.wouldBreak == 3)
+        #expect(e.fix.hasPrefix("Remove [3] <NSLayoutConstraint:0x128325fd0 V:[UICollectionView:0x126963e00]-(87)-[_UILayoutGuide:0x1271a5500]>"))
+    }
+
+    @Test(.enabled(if: !corpusLogs().isEmpty)) func namesClausesDecideTheCorpusVerdicts() throws {
+        func explained(_ name: String) throws -> LogExplanation {
+            let text = try #require(corpusLogs().first { $0.name == name }?.text)
+            return LogExplainer.explain(try #require(try UIKitLog.parse(text, path: name).first))
+        }
+        // `name_label:0x…` without a class is the view that `[name_label]` stands for: 6 == 0.
+        let custom2 = try explained("wtf_custom2.txt")
+        #expect(custom2.unsatisfiable && custom2.conflict == [0, 1, 2])
+        #expect(custom2.explanation.hasSuffix("6 = 0 is false."))
+        // Two views cut to one name are two views: 7 points apart, which can hold.
+        #expect(try !explained("wtf_custom8.txt").unsatisfiable)
+    }
 }
