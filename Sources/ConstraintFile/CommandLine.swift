@@ -77,8 +77,10 @@ OPTIONS:
   --format text|json        Output format (default: text).
   -h, --help                Show this help.
 
-EXIT STATUS: 0 explained, 64 bad usage, 65 the log cannot be read or holds no
-message (the messages before a line that cannot be read are still explained).
+EXIT STATUS: 0 explained, 64 bad usage, 65 the log cannot be read, holds no
+message, or lists a constraint that cannot be read. Such a constraint's error
+goes to standard error and its message is skipped; the other messages are
+still explained.
 
 """
 
@@ -214,10 +216,11 @@ private func check<Out: TextOutputStream, Err: TextOutputStream>(_ paths: [Strin
 }
 
 /// Explains each message as soon as the log has been read past it: the log is read a line at
-/// a time and never held whole.
+/// a time and never held whole. A message whose list cannot be read is reported on `stderr` and
+/// skipped; the others are still explained, and the exit status is then 65.
 private func explain<Out: TextOutputStream, Err: TextOutputStream>(_ path: String, json: Bool, stdout: inout Out,
                                                                    stderr: inout Err) -> Int32 {
-    var count = 0
+    var count = 0, unreadable = 0, redacted = false
     func emit(_ message: LogMessage, name: String) {
         let e = LogExplainer.explain(message)
         if json {
@@ -234,17 +237,28 @@ private func explain<Out: TextOutputStream, Err: TextOutputStream>(_ path: Strin
         name = lines.name
         var reader = UIKitLog.Reader(path: name)
         while let line = try lines.next() {
-            if let m = try reader.read(line) { emit(m, name: name) }
+            do {
+                if let m = try reader.read(line) { emit(m, name: name) }
+            } catch {
+                // The reader has dropped that message; read on.
+                stderr.write("\(error)\n")
+                unreadable += 1
+            }
         }
         if let m = reader.finish() { emit(m, name: name) }
+        redacted = reader.sawRedactedConstraints
     } catch {
         close()
         stderr.write("\(error)\n")
         return ExitStatus.badInput
     }
     close()
+    if unreadable > 0 { return ExitStatus.badInput }
     guard count > 0 else {
-        stderr.write("\(SourceError(path: name, message: "no constraint list found: paste the lines from \"Unable to simultaneously satisfy constraints\" to \"Will attempt to recover by breaking constraint\""))\n")
+        let message = redacted
+            ? "no constraint list found: os_log privacy redacted the constraints (they print as <private>); copy the message from Xcode's console while debugging, or capture the log with private data enabled (a logging profile with Enable-Private-Data)"
+            : "no constraint list found: paste the lines from \"Unable to simultaneously satisfy constraints\" to \"Will attempt to recover by breaking constraint\""
+        stderr.write("\(SourceError(path: name, message: message))\n")
         return ExitStatus.badInput
     }
     return ExitStatus.success

@@ -20,8 +20,15 @@ public enum ExplainReport {
     public static func text(_ e: LogExplanation, path: String) -> String {
         let list = e.message.constraints
         var out = "\(path):\(e.message.line): "
-        out += e.unsatisfiable ? "unsatisfiable: \(e.conflict.count) of \(list.count) constraints conflict\n"
-                               : "satisfiable: the \(list.count) listed constraints can all hold\n"
+        let listed = list.count == 1 ? "1 constraint" : "\(list.count) constraints"
+        if !e.unsatisfiable {
+            out += list.count == 1 ? "satisfiable: the 1 listed constraint can hold\n"
+                                   : "satisfiable: the \(list.count) listed constraints can all hold\n"
+        } else if e.conflict.count == 1 {
+            out += "unsatisfiable: 1 of \(listed) cannot hold even on its own\n"
+        } else {
+            out += "unsatisfiable: \(e.conflict.count) of \(listed) conflict\n"
+        }
         for (i, c) in list.enumerated() {
             out += "  \(e.conflict.contains(i) ? "*" : " ") [\(i)] \(c.description)\n"
         }

@@ -77,10 +77,16 @@ public struct LogConstraint: Sendable {
     /// Autoresizing (translatesAutoresizingMaskIntoConstraints) constraints.
     public var isAutoresizing: Bool { className == "NSAutoresizingMaskLayoutConstraint" }
 
-    /// Constraints UIKit's breaking policy avoids: autoresizing, encapsulated, temporary, and
-    /// margin or safe-area guide constraints.
+    /// A UIKit-private constraint class (`_UILayoutSupportConstraint`,
+    /// `_UIScrollViewAutomaticContentSizeConstraint`…): UIKit made it. `_UISystemBaselineConstraint`
+    /// is not one of them: the app makes it through a system-spacing anchor.
+    var hasUIKitPrivateClass: Bool { className.hasPrefix("_UI") && className != "_UISystemBaselineConstraint" }
+
+    /// Constraints UIKit's breaking policy avoids: autoresizing, encapsulated, temporary, margin
+    /// or safe-area guide constraints, and UIKit-private classes such as `_UILayoutSupportConstraint`
+    /// (spec section 4). Stack view (`UISV-…`) constraints stay eligible: UIKit breaks them.
     public var isProtected: Bool {
-        if isAutoresizing { return true }
+        if isAutoresizing || hasUIKitPrivateClass { return true }
         guard let id = identifier else { return false }
         return id.hasPrefix("UIView-Encapsulated-Layout") || id.hasPrefix("_UITemporaryLayout")
             || id.hasSuffix("-guide-constraint") || id.hasPrefix("UIViewSafeAreaLayoutGuide")
@@ -132,33 +138,54 @@ public enum UIKitLog {
 
     /// Reads console output a line at a time and hands back each message once it is complete,
     /// so that a log of any length is read in memory bounded by one message.
+    ///
+    /// A message with a description that cannot be read is dropped whole: `read` throws for it
+    /// once, skips the rest of its lines, and reads on from the next message.
     public struct Reader {
         private let path: String
         private var current: LogMessage?
         private var inList = false
         private var expectBreak = false
+        private var dropping = false
         private var lineNumber = 0
+
+        /// Whether a message printed its constraints as os_log's `<private>`: the system redacted
+        /// them (AppKit's `[Layout]` category, macOS 10.12 and later, without private data).
+        public private(set) var sawRedactedConstraints = false
 
         /// A reader whose errors name `path`.
         public init(path: String) { self.path = path }
 
         /// Reads the next line (without its newline); returns the message this line completed, if any.
         /// - Throws: `SourceError` at a listed description that cannot be read, or when one
-        ///   message lists more than ``UIKitLog/constraintLimit`` constraints.
+        ///   message lists more than ``UIKitLog/constraintLimit`` constraints. The message is then
+        ///   dropped: its remaining lines are skipped, and the next message is read as usual.
         public mutating func read(_ rawLine: Substring) throws(SourceError) -> LogMessage? {
+            do {
+                return try readLine(rawLine)
+            } catch {
+                dropping = true
+                throw error
+            }
+        }
+
+        private mutating func readLine(_ rawLine: Substring) throws(SourceError) -> LogMessage? {
             lineNumber += 1
             var line = rawLine
             if line.hasSuffix("\r") { line = line.dropLast() }
             let trimmed = trim(line)
             if trimmed.isEmpty { return nil }
+            let redacted = contains(line, "<private>")
 
             if contains(line, "Unable to simultaneously satisfy constraints")
                 || contains(line, "Conflicting constraints detected") {
                 let done = finish()
                 current = LogMessage(constraints: [], brokenByUIKit: nil, line: lineNumber)
                 if trimmed.hasSuffix("(") { inList = true }
+                if redacted { sawRedactedConstraints = true }
                 return done
             }
+            if redacted, current != nil || inList || expectBreak { sawRedactedConstraints = true }
             if let range = find(line, "Will attempt to recover by breaking") {
                 inList = false
                 let rest = trim(line[range.upperBound...])
@@ -174,15 +201,22 @@ public enum UIKitLog {
             if inList {
                 if trimmed == ")" || trimmed == ")." || trimmed == ")," { inList = false; return nil }
                 if let q = find(line, "\"<") {
-                    try appendEntry(line, from: q.lowerBound)
+                    let entry = line.index(after: q.lowerBound)
+                    if !line[entry...].hasPrefix("<private>") { try appendEntry(line, from: entry, quoted: true) }
                     return nil
                 }
-                if !trimmed.hasPrefix("<") { inList = false }   // `<private>` under os_log privacy stays in the list
+                // An entry that lost its quotes; `<private>` (os_log privacy) and other `<…>` stay in the list.
+                if trimmed.hasPrefix("<") {
+                    if UIKitLog.startsLikeDescription(trimmed) { try appendEntry(line, from: trimmed.startIndex, quoted: false) }
+                    return nil
+                }
+                inList = false
                 return nil
             }
             if trimmed == "(" {
                 var done: LogMessage?
-                if current == nil || !current!.constraints.isEmpty {
+                // The list of a header that did not end in "(", or else a new (bare) message.
+                if current == nil || !current!.constraints.isEmpty || dropping {
                     done = finish()
                     current = LogMessage(constraints: [], brokenByUIKit: nil, line: lineNumber)
                 }
@@ -191,28 +225,33 @@ public enum UIKitLog {
             }
             // A bare quoted description with no list around it (the start of a paste was lost).
             if let q = find(line, "\"<"), looksLikeDescription(line[line.index(after: q.lowerBound)...]) {
+                var done: LogMessage?
+                if dropping { done = finish() }
                 if current == nil { current = LogMessage(constraints: [], brokenByUIKit: nil, line: lineNumber) }
                 inList = true
-                try appendEntry(line, from: q.lowerBound)
+                try appendEntry(line, from: line.index(after: q.lowerBound), quoted: true)
+                return done
             }
             return nil
         }
 
         /// Ends the message being read (at the end of the input, or when the next one starts);
-        /// returns it when it lists at least one constraint.
+        /// returns it when it lists at least one constraint and none that cannot be read.
         public mutating func finish() -> LogMessage? {
-            defer { current = nil; inList = false; expectBreak = false }
-            guard let m = current, !m.constraints.isEmpty else { return nil }
+            defer { current = nil; inList = false; expectBreak = false; dropping = false }
+            guard !dropping, let m = current, !m.constraints.isEmpty else { return nil }
             return m
         }
 
-        private mutating func appendEntry(_ line: Substring, from start: Substring.Index) throws(SourceError) {
-            var body = line[line.index(after: start)...]
+        /// Parses the description that starts at `start` (its `<`), quoted by NSArray or not.
+        private mutating func appendEntry(_ line: Substring, from start: Substring.Index, quoted: Bool) throws(SourceError) {
+            if dropping { return }
+            var body = line[start...]
             // Drop the closing quote and the comma of NSArray's description.
             while let last = body.last, last == "," || last == " " || last == "\t" { body = body.dropLast() }
-            if body.last == "\"" { body = body.dropLast() }
+            if quoted, body.last == "\"" { body = body.dropLast() }
             let text = unescape(body)
-            let column = line.distance(from: line.startIndex, to: start) + 2
+            let column = line.distance(from: line.startIndex, to: start) + 1
             var c: LogConstraint
             do {
                 c = try DescriptionParser.parse(text)
@@ -223,7 +262,7 @@ public enum UIKitLog {
             c.line = lineNumber
             if current == nil { current = LogMessage(constraints: [], brokenByUIKit: nil, line: lineNumber) }
             guard current!.constraints.count < constraintLimit else {
-                throw SourceError(path: path, line: lineNumber, column: column - 1,
+                throw SourceError(path: path, line: lineNumber, column: column - (quoted ? 1 : 0),
                                   message: "the message that starts on line \(current!.line) lists more than \(constraintLimit) constraints; UIKit's list a few dozen",
                                   sourceLine: String(line))
             }
@@ -231,7 +270,7 @@ public enum UIKitLog {
         }
 
         private mutating func resolveBreak(_ raw: Substring) {
-            guard current != nil else { return }
+            guard current != nil, !dropping else { return }
             var text = trim(raw)
             if text.hasSuffix(">.") { text = text.dropLast() }
             let description = String(text)
@@ -243,6 +282,15 @@ public enum UIKitLog {
                 current!.brokenByUIKit = i
             }
         }
+    }
+
+    /// `<CLASS:0x…` or `<CLASS: 0x…`: the start of a description, which `<private>` is not.
+    static func startsLikeDescription(_ s: Substring) -> Bool {
+        guard s.first == "<", let colon = s.firstIndex(of: ":"),
+              DescriptionParser.isClassName(s[s.index(after: s.startIndex)..<colon]) else { return false }
+        var rest = s[s.index(after: colon)...]
+        if rest.first == " " { rest = rest.dropFirst() }
+        return rest.hasPrefix("0x") && rest.dropFirst(2).first?.isHexDigit == true
     }
 
     static func looksLikeDescription(_ s: Substring) -> Bool {
@@ -298,17 +346,13 @@ func find(_ s: Substring, _ needle: String, from: Substring.Index? = nil) -> Ran
     return nil
 }
 
-func findLast(_ s: Substring, _ needle: String) -> Range<Substring.Index>? {
-    var result: Range<Substring.Index>?
-    var from = s.startIndex
-    while let r = find(s, needle, from: from) { result = r; from = s.utf8.index(after: r.lowerBound) }
-    return result
-}
-
 func contains(_ s: Substring, _ needle: String) -> Bool { find(s, needle) != nil }
 
 /// Parses a number as UIKit prints it (`%g`, SnapKit's `10.0`, `- 0.333333`).
-func parseNumber(_ s: Substring) -> Double? {
+/// - Returns: nil when `s` is not a number.
+/// - Throws: `DescriptionError` at the number when it is one but out of range (`1e400`): a
+///   constant the solver cannot hold, which UIKit never prints.
+func parseNumber(_ s: Substring) throws(DescriptionError) -> Double? {
     var t = trim(s)
     var negative = false
     if t.hasPrefix("-") { negative = true; t = trim(t.dropFirst()) }
@@ -316,6 +360,11 @@ func parseNumber(_ s: Substring) -> Double? {
     guard let f = t.first, f.isASCII, f.isNumber || f == "." else { return nil }
     guard t.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == "." || $0 == "e" || $0 == "E" || $0 == "-" || $0 == "+") }),
           let v = Double(String(t)) else { return nil }
+    guard v.isFinite else {
+        // `t` shares its indices with the whole description (`base`), so the offset is the column.
+        throw DescriptionError(offset: t.base.distance(from: t.base.startIndex, to: t.startIndex),
+                               message: "the number '\(t)' is out of range: constants must be finite")
+    }
     return negative ? -v : v
 }
 
@@ -325,20 +374,147 @@ struct DescriptionError: Error {
     var message: String
 }
 
+/// The names clause (`names: name_label:UILabel:0x…, '|':UIView:0x…`): the items each name
+/// stands for, in the order the clause lists them.
+///
+/// UIKit cuts names to 25 characters and "...", so two views can print under one name
+/// (`V:[ListViewItemLabel...]-(7)-[ListViewItemLabel...]`); entries with different addresses are
+/// never merged. The k-th use of a name in the body binds the k-th entry of that name, the last
+/// entry when there are fewer: which of two such views is which cannot be told from the text.
+struct NameTable {
+    private var entries: [String: [LogItem]] = [:]
+    private var uses: [String: Int] = [:]
+
+    /// Adds an entry; the same name with the same address again is the same entry.
+    mutating func add(_ item: LogItem, as name: String) {
+        if entries[name]?.contains(where: { $0.address == item.address }) == true { return }
+        entries[name, default: []].append(item)
+    }
+
+    /// The item the next use of `name` stands for, or nil when the clause does not list it.
+    mutating func bind(_ name: String) -> LogItem? {
+        guard let list = entries[name] else { return nil }
+        let k = uses[name, default: 0]
+        uses[name] = k + 1
+        return list[min(k, list.count - 1)]
+    }
+
+    /// The superview `|` stands for, when the clause names it.
+    var superview: LogItem? { entries["|"]?.first }
+}
+
 /// Reads one constraint's `-description`, every variant of the grammar in the spec.
-enum DescriptionParser {
+struct DescriptionParser {
+    /// The whole description; every substring below shares its indices.
+    let all: Substring
+    /// The items' quoted labels: the app's text, searched for no syntax (`'a == b'`, `'[x]-y'`).
+    let labels: [Range<Substring.Index>]
+    var names = NameTable()
+
+    private init(_ text: String) {
+        all = Substring(text)
+        labels = DescriptionParser.labelSpans(all)
+    }
+
+    /// Reads a description.
+    /// - Throws: `DescriptionError` at the first part that cannot be read.
     static func parse(_ text: String) throws(DescriptionError) -> LogConstraint {
-        let all = Substring(text)
-        func fail(_ at: Substring.Index, _ message: String) -> DescriptionError {
-            DescriptionError(offset: all.distance(from: all.startIndex, to: at), message: message)
+        var parser = DescriptionParser(text)
+        return try parser.parse()
+    }
+
+    func fail(_ at: Substring.Index, _ message: String) -> DescriptionError {
+        DescriptionError(offset: all.distance(from: all.startIndex, to: at), message: message)
+    }
+
+    static func isClassName(_ s: Substring) -> Bool {
+        !s.isEmpty && s.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "_$.".contains($0)) })
+    }
+
+    // MARK: Labels
+
+    /// The spans of the items' quoted labels, quotes included. A label opens with the `'` right
+    /// after an item's address (`UILabel:0x7f…'`) and closes at the first `'` that an item's end
+    /// may follow: `.attribute`, `]`, `(` or the end. So `'YOU'RE OK'.bottom` is one label.
+    static func labelSpans(_ s: Substring) -> [Range<Substring.Index>] {
+        var spans: [Range<Substring.Index>] = []
+        var i = s.startIndex
+        while i < s.endIndex {
+            if s[i] == "'", followsAddress(s, i), let close = labelClose(s, after: i) {
+                let end = s.index(after: close)
+                spans.append(i..<end)
+                i = end
+            } else {
+                i = s.index(after: i)
+            }
         }
+        return spans
+    }
+
+    /// Whether `s[i]` comes right after `:0x` and hex digits.
+    private static func followsAddress(_ s: Substring, _ i: Substring.Index) -> Bool {
+        var j = i, digits = 0
+        while j > s.startIndex, s[s.index(before: j)].isHexDigit { j = s.index(before: j); digits += 1 }
+        // The run swallowed the "0" of "0x" only if "0x" is not there; look for ":0x" before the run.
+        guard digits > 0 else { return false }
+        let head = s[..<j]
+        return head.hasSuffix(":0x") || head.hasSuffix(": 0x")
+    }
+
+    /// The `'` that closes the label opened at `open`.
+    private static func labelClose(_ s: Substring, after open: Substring.Index) -> Substring.Index? {
+        var i = s.index(after: open)
+        while i < s.endIndex {
+            if s[i] == "'" {
+                let next = s.index(after: i)
+                if next == s.endIndex || s[next] == "]" || s[next] == "(" { return i }
+                if s[next] == "." {
+                    let word = s[s.index(after: next)...].prefix(while: { $0.isASCII && $0.isLetter })
+                    if attributes.contains(String(word)) { return i }
+                }
+            }
+            i = s.index(after: i)
+        }
+        return nil
+    }
+
+    func inLabel(_ i: Substring.Index) -> Bool { labels.contains { $0.contains(i) } }
+
+    /// The first `needle` in `s` outside the labels.
+    func findOutsideLabels(_ s: Substring, _ needle: String) -> Range<Substring.Index>? {
+        var from = s.startIndex
+        while from < s.endIndex, let r = find(s, needle, from: from) {
+            guard let label = labels.first(where: { $0.overlaps(r) }) else { return r }
+            from = label.upperBound
+        }
+        return nil
+    }
+
+    /// The last `needle` in `s` outside the labels.
+    func findLastOutsideLabels(_ s: Substring, _ needle: String) -> Range<Substring.Index>? {
+        var result: Range<Substring.Index>?
+        var from = s.startIndex
+        while from < s.endIndex, let r = findOutsideLabels(s[from...], needle) { result = r; from = s.utf8.index(after: r.lowerBound) }
+        return result
+    }
+
+    func firstIndexOutsideLabels(of c: Character, in s: Substring) -> Substring.Index? {
+        s.indices.first { s[$0] == c && !inLabel($0) }
+    }
+
+    func lastIndexOutsideLabels(of c: Character, in s: Substring) -> Substring.Index? {
+        s.indices.reversed().first { s[$0] == c && !inLabel($0) }
+    }
+
+    // MARK: Description
+
+    mutating func parse() throws(DescriptionError) -> LogConstraint {
         guard all.hasPrefix("<") else { throw fail(all.startIndex, "expected '<' to start a constraint description") }
         var s = trim(all.dropFirst())
         guard s.hasSuffix(">") else { throw fail(all.endIndex, "expected '>' to end the constraint description") }
         s = trim(s.dropLast())
         // CLASS ":" [" "] ADDR ["@" FILE "#" LINE]
-        guard let colon = s.firstIndex(of: ":"),
-              !s[..<colon].isEmpty, s[..<colon].allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "_$.".contains($0)) })
+        guard let colon = s.firstIndex(of: ":"), DescriptionParser.isClassName(s[..<colon])
         else { throw fail(s.startIndex, "expected a constraint class name and ':' (as in '<NSLayoutConstraint:0x…')") }
         let className = String(s[..<colon])
         s = trim(s[s.index(after: colon)...])
@@ -369,40 +545,31 @@ enum DescriptionParser {
             s = trim(s[close.upperBound...])
         }
         // INFO: "   (active, names: …)" or " (Names: … )".
-        var names: [String: LogItem] = [:]
-        if let info = [findLast(s, "(active"), findLast(s, "(inactive"), findLast(s, "(Names:")].compactMap({ $0 }).max(by: { $0.lowerBound < $1.lowerBound }) {
+        if let info = [findLastOutsideLabels(s, "(active"), findLastOutsideLabels(s, "(inactive"), findLastOutsideLabels(s, "(Names:")].compactMap({ $0 }).max(by: { $0.lowerBound < $1.lowerBound }) {
             let clause = s[info.lowerBound...]
             if let n = find(clause, "ames: ") {
                 var list = clause[n.upperBound...]
                 if list.hasSuffix(")") { list = list.dropLast() }
-                for entry in list.split(separator: ",") {
-                    let e = trim(entry)
-                    guard let a = e.lastIndex(of: ":") else { continue }
-                    let head = e[..<a]
-                    guard let c = head.lastIndex(of: ":") else { continue }
-                    var name = String(head[..<c])
-                    if name == "'|'" { name = "|" }
-                    names[name] = LogItem(className: String(head[head.index(after: c)...]), address: String(e[e.index(after: a)...]), name: name)
-                }
+                readNames(list)
             }
             s = trim(s[..<info.lowerBound])
         }
         var hugging: Double?, resistance: Double?
-        if let h = find(s, " Hug:") {
+        if let h = findOutsideLabels(s, " Hug:") {
             let tail = s[h.upperBound...]
             let parts = tail.split(separator: " ")
-            hugging = parts.first.flatMap { parseNumber($0) }
+            if let first = parts.first { hugging = try parseNumber(first) }
             if let cr = parts.first(where: { $0.hasPrefix("CompressionResistance:") }) {
-                resistance = parseNumber(cr.dropFirst("CompressionResistance:".count))
+                resistance = try parseNumber(cr.dropFirst("CompressionResistance:".count))
             }
             s = trim(s[..<h.lowerBound])
         }
         var priority = 1000.0
-        if let at = s.lastIndex(of: "@"), let p = parseNumber(s[s.index(after: at)...]), s[..<at].hasSuffix(" ") {
+        if let at = lastIndexOutsideLabels(of: "@", in: s), s[..<at].hasSuffix(" "), let p = try parseNumber(s[s.index(after: at)...]) {
             priority = p
             s = trim(s[..<at])
         }
-        var c = LogConstraint(description: text, className: className, address: address, identifier: identifier,
+        var c = LogConstraint(description: String(all), className: className, address: address, identifier: identifier,
                               priority: priority, isSystem: false, line: 0,
                               firstItem: LogItem(className: "", address: nil), firstAttribute: "", relation: .equal,
                               multiplier: 1, secondItem: nil, secondAttribute: nil, constant: 0,
@@ -410,31 +577,52 @@ enum DescriptionParser {
                               hugging: hugging, compressionResistance: resistance)
         if let h = hugging, let r = resistance { c.priority = max(h, r) }
         if s.hasPrefix("H:") || s.hasPrefix("V:") {
-            try parseVisualFormat(s, names: names, into: &c, fail: fail)
+            try parseVisualFormat(s, into: &c)
         } else {
-            try parseEquation(s, names: names, into: &c, fail: fail)
+            try parseEquation(s, into: &c)
         }
-        c.isSystem = isSystem(c)
+        c.isSystem = DescriptionParser.isSystem(c)
         return c
+    }
+
+    /// `ENTRY (", " ENTRY)*`: `NAME:CLASS:ADDR`, `'|':CLASS:ADDR`, or `NAME:ADDR` when the clause
+    /// leaves the class out (the name then stands for the class too; the address is the identity).
+    mutating func readNames(_ list: Substring) {
+        for entry in list.split(separator: ",") {
+            let e = trim(entry)
+            guard let a = e.lastIndex(of: ":") else { continue }
+            let address = trim(e[e.index(after: a)...])
+            guard address.hasPrefix("0x") else { continue }
+            let head = e[..<a]
+            var name = head, className: Substring?
+            if let c = head.lastIndex(of: ":"), DescriptionParser.isClassName(head[head.index(after: c)...]) {
+                name = head[..<c]
+                className = head[head.index(after: c)...]
+            }
+            let n = name == "'|'" ? "|" : String(name)
+            guard !n.isEmpty else { continue }
+            let cls = className.map(String.init) ?? (n == "|" ? "superview" : n)
+            names.add(LogItem(className: cls, address: String(address), name: n), as: n)
+        }
     }
 
     static func isSystem(_ c: LogConstraint) -> Bool {
         if c.className == "NSAutoresizingMaskLayoutConstraint" || c.className == "NSContentSizeLayoutConstraint"
-            || c.className.hasPrefix("_UI") && c.className != "_UISystemBaselineConstraint" { return true }
+            || c.hasUIKitPrivateClass { return true }
         guard let id = c.identifier else { return false }
         return id.hasPrefix("UIView-") || id.hasPrefix("UISV-") || id.hasPrefix("_UITemporaryLayout")
             || id.hasPrefix("UIViewSafeAreaLayoutGuide") || id.hasPrefix("TUIKeyplane")
     }
 
     /// `Class:0x…['label']` or a name from the clause.
-    static func item(_ raw: Substring, names: [String: LogItem]) -> LogItem? {
+    mutating func item(_ raw: Substring) -> LogItem? {
         let t = trim(raw)
         if t.isEmpty { return nil }
-        if let named = names[String(t)] { return named }
+        if let named = names.bind(String(t)) { return named }
         if t == "|" { return LogItem(className: "superview", address: nil, name: "|") }
         if let r = find(t, ":0x") {
             let cls = t[..<r.lowerBound]
-            if !cls.isEmpty, cls.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "_$.".contains($0)) }) {
+            if DescriptionParser.isClassName(cls) {
                 var rest = t[r.lowerBound...].dropFirst()
                 let end = rest.firstIndex(where: { !($0.isHexDigit || $0 == "x") }) ?? rest.endIndex
                 let address = String(rest[..<end])
@@ -459,18 +647,17 @@ enum DescriptionParser {
         "minX", "minY", "midX", "midY", "maxX", "maxY", "contentWidth", "contentHeight",
     ]
 
-    /// `ITEM.ATTR` split at the last dot.
-    static func itemAttribute(_ raw: Substring, names: [String: LogItem],
-                              fail: (Substring.Index, String) -> DescriptionError) throws(DescriptionError) -> (LogItem, String) {
+    /// `ITEM.ATTR` split at the last dot outside a label.
+    mutating func itemAttribute(_ raw: Substring) throws(DescriptionError) -> (LogItem, String) {
         let t = trim(raw)
-        guard let dot = t.lastIndex(of: "."), dot != t.startIndex else {
+        guard let dot = lastIndexOutsideLabels(of: ".", in: t), dot != t.startIndex else {
             throw fail(t.startIndex, "expected 'item.attribute' (as in 'UIView:0x7f….leading')")
         }
-        let attr = attribute(t[t.index(after: dot)...])
-        guard attributes.contains(attr) else {
+        let attr = DescriptionParser.attribute(t[t.index(after: dot)...])
+        guard DescriptionParser.attributes.contains(attr) else {
             throw fail(t.index(after: dot), "expected a layout attribute (leading, width, centerY, minX…), found '\(attr)'")
         }
-        guard let i = item(t[..<dot], names: names) else { throw fail(t.startIndex, "expected an item before '.\(attr)'") }
+        guard let i = item(t[..<dot]) else { throw fail(t.startIndex, "expected an item before '.\(attr)'") }
         return (i, attr)
     }
 
@@ -479,57 +666,56 @@ enum DescriptionParser {
     }
 
     /// `NSSpace(8)` or `NSLayoutAnchorConstraintSpace(8)`.
-    static func symbolic(_ s: Substring) -> Double? {
+    static func symbolic(_ s: Substring) throws(DescriptionError) -> Double? {
         for prefix in ["NSSpace(", "NSLayoutAnchorConstraintSpace("] where s.hasPrefix(prefix) && s.hasSuffix(")") {
-            return parseNumber(s.dropFirst(prefix.count).dropLast())
+            return try parseNumber(s.dropFirst(prefix.count).dropLast())
         }
         return nil
     }
 
-    static func parseEquation(_ s: Substring, names: [String: LogItem], into c: inout LogConstraint,
-                              fail: (Substring.Index, String) -> DescriptionError) throws(DescriptionError) {
-        guard let op = [find(s, " == "), find(s, " <= "), find(s, " >= ")].compactMap({ $0 }).min(by: { $0.lowerBound < $1.lowerBound })
+    mutating func parseEquation(_ s: Substring, into c: inout LogConstraint) throws(DescriptionError) {
+        guard let op = [findOutsideLabels(s, " == "), findOutsideLabels(s, " <= "), findOutsideLabels(s, " >= ")].compactMap({ $0 }).min(by: { $0.lowerBound < $1.lowerBound })
         else { throw fail(s.startIndex, "expected '==', '<=' or '>=' between two sides, or a visual format 'H:'/'V:'") }
-        (c.firstItem, c.firstAttribute) = try itemAttribute(s[..<op.lowerBound], names: names, fail: fail)
-        c.relation = relation(trim(s[op]))!
+        (c.firstItem, c.firstAttribute) = try itemAttribute(s[..<op.lowerBound])
+        c.relation = DescriptionParser.relation(trim(s[op]))!
         var rhs = trim(s[op.upperBound...])
         if rhs.isEmpty { throw fail(op.upperBound, "expected a constant or 'item.attribute' after the relation") }
-        if let v = parseNumber(rhs) { c.constant = v; return }
+        if let v = try parseNumber(rhs) { c.constant = v; return }
         // A trailing symbolic constant: "… NSLayoutAnchorConstraintSpace(8)".
-        if rhs.hasSuffix(")"), let sp = rhs.lastIndex(of: " "), let v = symbolic(rhs[rhs.index(after: sp)...]) {
+        if rhs.hasSuffix(")"), let sp = lastIndexOutsideLabels(of: " ", in: rhs), let v = try DescriptionParser.symbolic(rhs[rhs.index(after: sp)...]) {
             c.constant += v; rhs = trim(rhs[..<sp])
         }
         // A leading multiplier: "0.2*View.height".
-        if let star = rhs.firstIndex(of: "*"), let m = parseNumber(rhs[..<star]), !rhs[..<star].contains(" ") {
+        if let star = firstIndexOutsideLabels(of: "*", in: rhs), !rhs[..<star].contains(" "), let m = try parseNumber(rhs[..<star]) {
             c.multiplier = m; rhs = trim(rhs[rhs.index(after: star)...])
         }
         // Trailing "+ c", "- c" and legacy "* m", in any order.
         while true {
-            guard let sp = rhs.lastIndex(of: " "), let v = parseNumber(rhs[rhs.index(after: sp)...]) else { break }
+            guard let sp = lastIndexOutsideLabels(of: " ", in: rhs), let v = try parseNumber(rhs[rhs.index(after: sp)...]) else { break }
             let head = trim(rhs[..<sp])
             if head.hasSuffix(" +") { c.constant += v; rhs = trim(head.dropLast()) }
             else if head.hasSuffix(" -") { c.constant -= v; rhs = trim(head.dropLast()) }
             else if head.hasSuffix(" *") { c.multiplier *= v; rhs = trim(head.dropLast()) }
             else { break }
         }
-        let (i, a) = try itemAttribute(rhs, names: names, fail: fail)
+        let (i, a) = try itemAttribute(rhs)
         c.secondItem = i
         c.secondAttribute = a
     }
 
     /// `(8)`, `(>=16)`, `(NSSpace(8))`, `(40@750)`.
-    static func predicate(_ p: Substring) -> (Relation, Double, Double?)? {
+    static func predicate(_ p: Substring) throws(DescriptionError) -> (Relation, Double, Double?)? {
         var t = trim(p)
         var rel = Relation.equal
         if t.count >= 2, let r = relation(t.prefix(2)) { rel = r; t = t.dropFirst(2) }
         var priority: Double?
-        if let at = t.lastIndex(of: "@"), let v = parseNumber(t[t.index(after: at)...]) { priority = v; t = t[..<at] }
-        if let v = parseNumber(t) ?? symbolic(trim(t)) { return (rel, v, priority) }
+        if let at = t.lastIndex(of: "@"), let v = try parseNumber(t[t.index(after: at)...]) { priority = v; t = t[..<at] }
+        if let v = try parseNumber(t) { return (rel, v, priority) }
+        if let v = try symbolic(trim(t)) { return (rel, v, priority) }
         return nil
     }
 
-    static func parseVisualFormat(_ s: Substring, names: [String: LogItem], into c: inout LogConstraint,
-                                  fail: (Substring.Index, String) -> DescriptionError) throws(DescriptionError) {
+    mutating func parseVisualFormat(_ s: Substring, into c: inout LogConstraint) throws(DescriptionError) {
         let vertical = s.hasPrefix("V:")
         var t = s.dropFirst(2)
         var ltr = false
@@ -545,22 +731,24 @@ enum DescriptionParser {
             if t.hasPrefix("|") { superview = true; order.append("|"); t = t.dropFirst(); continue }
             if t.hasPrefix("-(") {
                 guard let close = find(t, ")-") else { throw fail(t.startIndex, "expected ')-' to close the spacing '-('") }
-                guard let p = predicate(t[t.index(t.startIndex, offsetBy: 2)..<close.lowerBound]) else {
+                guard let p = try DescriptionParser.predicate(t[t.index(t.startIndex, offsetBy: 2)..<close.lowerBound]) else {
                     throw fail(t.startIndex, "expected a spacing such as (8), (>=16) or (NSSpace(8))")
                 }
                 gap = p; order.append("-"); t = t[close.upperBound...]; continue
             }
             if t.hasPrefix("-") {   // "-8-" without parentheses
                 let body = t.dropFirst()
-                guard let dash = body.firstIndex(of: "-"), let p = predicate(body[..<dash]) else {
+                guard let dash = body.firstIndex(of: "-"), let p = try DescriptionParser.predicate(body[..<dash]) else {
                     throw fail(t.startIndex, "expected a spacing such as -(8)-")
                 }
                 gap = p; order.append("-"); t = body[body.index(after: dash)...]; continue
             }
             if t.hasPrefix("[") {
+                // The "]" before "-", "|" or the end; a label's text ("'[x]-y'") is not syntax.
                 var close: Substring.Index?
                 var i = t.index(after: t.startIndex)
                 while i < t.endIndex {
+                    if let label = labels.first(where: { $0.contains(i) }) { i = label.upperBound; continue }
                     if t[i] == "]" {
                         let n = t.index(after: i)
                         if n == t.endIndex || t[n] == "-" || t[n] == "|" { close = i; break }
@@ -569,16 +757,16 @@ enum DescriptionParser {
                 }
                 guard let close else { throw fail(t.startIndex, "expected ']' to close the view '['") }
                 var inner = t[t.index(after: t.startIndex)..<close]
-                if inner.hasSuffix(")"), let open = inner.lastIndex(of: "("),
-                   let p = predicate(inner[inner.index(after: open)..<inner.index(before: inner.endIndex)]) {
+                if inner.hasSuffix(")"), let open = lastIndexOutsideLabels(of: "(", in: inner),
+                   let p = try DescriptionParser.predicate(inner[inner.index(after: open)..<inner.index(before: inner.endIndex)]) {
                     ownSize = p; inner = inner[..<open]
                 }
-                guard let it = item(inner, names: names) else { throw fail(inner.startIndex, "expected a view inside '[ ]'") }
+                guard let it = item(inner) else { throw fail(inner.startIndex, "expected a view inside '[ ]'") }
                 items.append(it); order.append("["); t = t[t.index(after: close)...]; continue
             }
             throw fail(t.startIndex, "expected '|', '[view]' or '-(spacing)-' in the visual format")
         }
-        let parent = names["|"] ?? LogItem(className: "superview", address: nil, name: "|")
+        let parent = names.superview ?? LogItem(className: "superview", address: nil, name: "|")
         func apply(_ p: (Relation, Double, Double?)) { c.relation = p.0; c.constant = p.1; if let pr = p.2 { c.priority = pr } }
         if items.count == 1, let own = ownSize, gap == nil {
             c.firstItem = items[0]; c.firstAttribute = size; apply(own); return

@@ -117,18 +117,26 @@ func temporaryFile(named name: String, bytes: [UInt8]) -> String {
     }
 
     @Test func explainWritesEachMessageBeforeReadingOn() throws {
-        // The second message's description is malformed: the first is already explained.
+        // The second message's description is malformed: the first is already explained, the
+        // second is reported and skipped, and the two after it are still explained.
         let broken = Self.twoMessages.replacingOccurrences(of: "UIView:0x30.width >= 100", with: "UIView:0x30.width >= ")
-        let log = temporaryFile(named: "broken.txt", bytes: Array(broken.utf8))
+        let log = temporaryFile(named: "broken.txt", bytes: Array((broken + Self.twoMessages).utf8))
         let text = runAutolayout("explain", log)
         #expect(text.status == 65)
         #expect(text.out.hasPrefix("\(log):1: unsatisfiable: 4 of 4 constraints conflict\n"))
         #expect(!text.out.contains(":14:"))
-        #expect(text.err.hasPrefix("\(log):16:"))
+        #expect(text.out.contains("\n\(log):18: unsatisfiable: 4 of 4 constraints conflict\n"))
+        #expect(text.out.contains("\n\(log):31: satisfiable: the 2 listed constraints can all hold\n"))
+        #expect(text.err == """
+            \(log):16:30: error: expected '==', '<=' or '>=' between two sides, or a visual format 'H:'/'V:'
+                "<NSLayoutConstraint:0x6 UIView:0x30.width >=    (active)>"
+                                         ^
+
+            """)
         let json = runAutolayout("explain", "--format", "json", log)
         #expect(json.status == 65)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(json.out.utf8)) as? [String: Any])
-        #expect((object["messages"] as? [Any])?.count == 1)
+        #expect((object["messages"] as? [Any])?.count == 3)
     }
 
     @Test func explainReadsManyMessagesAndRefusesRunawayLines() throws {
@@ -167,6 +175,12 @@ func temporaryFile(named name: String, bytes: [UInt8]) -> String {
         #expect(svg.hasPrefix("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"140\" height=\"106\""))
         #expect(svg.contains("<g id=\"root\">"))
         #expect(runAutolayout("render", layout, "-o", "/nonexistent/dir/out.svg").status == 73)
+    }
+
+    @Test func explainSaysWhenOsLogRedactedTheConstraints() {
+        let text = "2024-01-01 10:00:00.000 App[1:2] [Layout] Unable to simultaneously satisfy constraints:\n<private>\n\nWill attempt to recover by breaking constraint \n<private>\n"
+        let log = temporaryFile(named: "private.txt", bytes: Array(text.utf8))
+        #expect(runAutolayout("explain", log) == (65, "", "\(log): error: no constraint list found: os_log privacy redacted the constraints (they print as <private>); copy the message from Xcode's console while debugging, or capture the log with private data enabled (a logging profile with Enable-Private-Data)\n"))
     }
 }
 

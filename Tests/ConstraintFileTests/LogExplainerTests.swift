@@ -1,4 +1,5 @@
 import Testing
+import Cassowary
 @testable import ConstraintFile
 
 /// The classic self-sizing cell: a label pinned 12 pt from top and bottom at 126 pt tall,
@@ -141,4 +142,179 @@ Will attempt to recover by breaking constraint
         #expect(text.contains("\n  UIKit broke [0]; we would break [0]\n  why: "))
         #expect(ExplainReport.text([], path: "x") == "x: no unsatisfiable-constraint messages found\n")
     }
+
+    @Test func aConstraintThatCannotHoldAloneIsExplainedAsOne() throws {
+        let text = """
+        (
+            "<NSLayoutConstraint:0x1 UIView:0x10.width == -10   (active)>",
+            "<NSLayoutConstraint:0x2 UIView:0x11.width == 5   (active)>"
+        )
+        (
+            "<NSLayoutConstraint:0x3 UIView:0x10.width == UIView:0x10.width + 10   (active)>"
+        )
+        """
+        let messages = try UIKitLog.parse(text, path: "x")
+        let negative = LogExplainer.explain(messages[0])
+        #expect(negative.conflict == [0])
+        #expect(negative.explanation == "This constraint cannot hold even on its own ([0]). [0] requires UIView:0x10.width == -10, but the closest it can come is 0 (sizes are never negative): 0 = -10 is false.")
+        #expect(ExplainReport.text(negative, path: "x").hasPrefix("x:1: unsatisfiable: 1 of 2 constraints cannot hold even on its own\n"))
+        let selfContradiction = LogExplainer.explain(messages[1])
+        #expect(selfContradiction.explanation == "This constraint cannot hold even on its own ([0]). [0] requires UIView:0x10.width == UIView:0x10.width + 10, but the closest its two sides can come is 0 against 10: 0 = 10 is false.")
+        #expect(ExplainReport.text(selfContradiction, path: "x").hasPrefix("x:5: unsatisfiable: 1 of 1 constraint cannot hold even on its own\n"))
+    }
+
+    @Test func constraintsUIKitMadeAreNeitherBrokenFirstNorToBeRemoved() throws {
+        let onlyUIKit = """
+        (
+            "<_UILayoutSupportConstraint:0x1 V:[_UILayoutGuide:0x10(0)]>",
+            "<_UILayoutSupportConstraint:0x2 V:[_UILayoutGuide:0x10(20)]>"
+        )
+        """
+        let own = LogExplainer.explain(try #require(try UIKitLog.parse(onlyUIKit, path: "x").first))
+        #expect(own.conflict == [0, 1] && own.wouldBreak == 0)
+        #expect(own.fix == "The conflict is among UIKit's own constraints ([0], [1]): none is the app's to remove. Look at what made UIKit add them: the views' autoresizing masks, sizes, margins, safe area or stack view arrangement.")
+        // A stack view's constraint may be the one broken, as UIKit does, but the fix names the app's.
+        let stack = """
+        (
+            "<NSLayoutConstraint:0x1 'UISV-canvas-connection' UIStackView:0x10.width == UILabel:0x11.width   (active)>",
+            "<NSLayoutConstraint:0x2 UIStackView:0x10.width == 100   (active)>",
+            "<NSLayoutConstraint:0x3 UILabel:0x11.width == 50   (active)>"
+        )
+        """
+        let s = LogExplainer.explain(try #require(try UIKitLog.parse(stack, path: "x").first))
+        #expect(s.wouldBreak == 0)
+        #expect(s.fix == "[0] is UIKit's own, not the app's to remove; the app's constraint that feeds the conflict is [1] <NSLayoutConstraint:0x2 UIStackView:0x10.width == 100   (active)>: remove it or lower its priority below 1000 (999 keeps it as close as possible).")
+    }
+
+    @Test(.enabled(if: !corpusLogs().isEmpty)) func layoutSupportConstraintsAreNotBroken() throws {
+        let text = try #require(corpusLogs().first { $0.name == "wtf_custom4.txt" }?.text)
+        let e = LogExplainer.explain(try #require(try UIKitLog.parse(text, path: "wtf_custom4.txt").first))
+        #expect(e.conflict == [0, 1, 3, 5])
+        #expect(e.wouldBreak == 3)
+        #expect(e.fix.hasPrefix("Remove [3] <NSLayoutConstraint:0x128325fd0 V:[UICollectionView:0x126963e00]-(87)-[_UILayoutGuide:0x1271a5500]>"))
+    }
+
+    @Test(.enabled(if: !corpusLogs().isEmpty)) func namesClausesDecideTheCorpusVerdicts() throws {
+        func explained(_ name: String) throws -> LogExplanation {
+            let text = try #require(corpusLogs().first { $0.name == name }?.text)
+            return LogExplainer.explain(try #require(try UIKitLog.parse(text, path: name).first))
+        }
+        // `name_label:0x…` without a class is the view that `[name_label]` stands for: 6 == 0.
+        let custom2 = try explained("wtf_custom2.txt")
+        #expect(custom2.unsatisfiable && custom2.conflict == [0, 1, 2])
+        #expect(custom2.explanation.hasSuffix("6 = 0 is false."))
+        // Two views cut to one name are two views: 7 points apart, which can hold.
+        #expect(try !explained("wtf_custom8.txt").unsatisfiable)
+    }
+
+    @Test func theArithmeticUsesTheSizesTheConflictReliesOn() throws {
+        // Without [0], [1]–[3] need a height of -20 for the stack view; the conflict relies on
+        // [0] rather than on `height >= 0`, so that is what the arithmetic shows.
+        let text = """
+        (
+            "<NSLayoutConstraint:0x1 UIStackView:0x10.height == 24   (active)>",
+            "<NSLayoutConstraint:0x2 V:|-(21)-[UIStackView:0x10]   (active, names: '|':UIView:0x20 )>",
+            "<NSLayoutConstraint:0x3 V:[UIStackView:0x10]-(9)-|   (active, names: '|':UIView:0x20 )>",
+            "<NSLayoutConstraint:0x4 UIView:0x20.height == 10   (active)>"
+        )
+        """
+        let e = LogExplainer.explain(try #require(try UIKitLog.parse(text, path: "x").first))
+        #expect(e.conflict == [0, 1, 2, 3])
+        #expect(e.explanation == "These 4 constraints cannot all hold ([0], [1], [2], [3]). [0] requires UIStackView:0x10.height == 24, but the other constraints make it at most -20, the sum of the spacings and sizes along the column: 24 = -21 + 10 - 9 is false.")
+    }
+
+    @Test func conflictsAreTheFirstAndIrreducible() throws {
+        // Random groups of four views, checked against Cassowary's required constraints: the
+        // verdict, the failing row, and that the conflict with its bounds fails while dropping
+        // any one of its rows lets the rest hold.
+        let attributes = ["leading", "trailing", "width", "centerX", "top", "bottom", "height"]
+        for seed in UInt64(1)...400 {
+            var random = SplitMix64(seed: seed)
+            var lines: [String] = []
+            for n in 0..<random.int(2...8) {
+                let a = "UIView:0x1\(random.int(0...3))", b = "UIView:0x1\(random.int(0...3))"
+                let relation = random.pick(["==", "==", "<=", ">="])
+                let constant = random.int(-5...60)
+                let priority = random.chance(0.15) ? " @750" : ""
+                let body: String
+                if random.chance(0.3) {
+                    body = "\(a).\(random.pick(["width", "height"])) \(relation) \(constant)"
+                } else {
+                    let axis = random.int(0...1) == 0 ? Array(attributes[0...3]) : Array(attributes[4...6])
+                    let factor = random.chance(0.2) ? "0.5*" : ""
+                    body = "\(a).\(random.pick(axis)) \(relation) \(factor)\(b).\(random.pick(axis)) + \(constant)"
+                }
+                lines.append("\"<NSLayoutConstraint:0x\(n + 1) \(body)\(priority)   (active)>\"")
+            }
+            let list = try #require(try UIKitLog.parse(lines.joined(separator: "\n"), path: "x").first).constraints
+            var model = Model(constraints: list)
+            let rows = list.map { model.solverConstraints(for: $0) }
+            let found = LogExplainer.firstConflict(rows: rows, bounds: model.bounds, links: model.links,
+                                                   pins: list.map(model.pinnedBound))
+            func holds(_ indices: some Sequence<Int>, _ bounds: [Constraint]) -> Bool {
+                var solver = Solver()
+                do {
+                    try solver.add(bounds)
+                    for i in indices { try solver.add(rows[i].filter(\.strength.isRequired)) }
+                    return true
+                } catch {
+                    return false
+                }
+            }
+            let allBounds = Array(model.bounds.joined())
+            let failing = list.indices.first { !holds(0...$0, allBounds) }
+            #expect(found.rows.last == failing, "seed \(seed)")
+            guard !found.rows.isEmpty else { continue }
+            #expect(found.bounds.allSatisfy(allBounds.contains), "seed \(seed)")
+            #expect(!holds(found.rows, found.bounds), "seed \(seed)")
+            for r in found.rows {
+                #expect(holds(found.rows.filter { $0 != r }, found.bounds), "seed \(seed): without [\(r)]")
+            }
+        }
+    }
+
+    @Test func aThousandConstraintsAreExplainedQuickly() throws {
+        // Every constraint in the conflict: a row of 998 views 1 pt apart in a 10-pt cell. Then
+        // 998 irrelevant constraints around a conflict of two.
+        var chain = ["<NSLayoutConstraint:0x1 H:|-(1)-[UIView:0x1000]   (active, names: '|':UIView:0x9 )>"]
+        for i in 1..<998 { chain.append("<NSLayoutConstraint:0x\(i + 1) H:[UIView:0x\(1000 + i - 1)]-(1)-[UIView:0x\(1000 + i)]   (active)>") }
+        chain.append("<NSLayoutConstraint:0x999 H:[UIView:0x1997]-(1)-|   (active, names: '|':UIView:0x9 )>")
+        chain.append("<NSLayoutConstraint:0x99a 'UIView-Encapsulated-Layout-Width' UIView:0x9.width == 10   (active)>")
+        var sparse: [String] = []
+        for i in 0..<998 { sparse.append("<NSLayoutConstraint:0x\(i + 1) H:[UIView:0x\(1000 + i)]-(8)-[UIView:0x\(1000 + i + 1)]   (active)>") }
+        sparse += ["<NSLayoutConstraint:0xa1 UIView:0x1998.width == 10   (active)>", "<NSLayoutConstraint:0xa2 UIView:0x1998.width == 20   (active)>"]
+        let clock = ContinuousClock()
+        for (list, conflict) in [(chain, Array(0..<1000)), (sparse, [998, 999])] {
+            let text = "(\n" + list.map { "    \"\($0)\"" }.joined(separator: ",\n") + "\n)"
+            let message = try #require(try UIKitLog.parse(text, path: "x").first)
+            #expect(message.constraints.count == UIKitLog.constraintLimit)
+            let start = clock.now
+            let e = LogExplainer.explain(message)
+            #expect(clock.now - start < .seconds(20))   // a debug build; before, O(n²) solves took minutes
+            #expect(e.conflict == conflict)
+        }
+    }
+}
+
+/// SplitMix64: a small, fully deterministic generator for the seeded tests.
+private struct SplitMix64 {
+    private var state: UInt64
+
+    init(seed: UInt64) { state = seed &* 0x2545_F491_4F6C_DD1D &+ 0x1234_5678 }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+
+    mutating func int(_ range: ClosedRange<Int>) -> Int {
+        range.lowerBound + Int(next() % UInt64(range.upperBound - range.lowerBound + 1))
+    }
+
+    mutating func chance(_ p: Double) -> Bool { Double(next() >> 11) / Double(1 << 53) < p }
+
+    mutating func pick<T>(_ items: [T]) -> T { items[int(0...(items.count - 1))] }
 }

@@ -148,4 +148,129 @@ let topConstraint = "<NSLayoutConstraint:0x6000000010c0 V:|-(12)-[UILabel:0x7f80
         #expect(message.constraints[broken].description == conflict.broken.description)
         #expect(LogExplainer.explain(message).unsatisfiable)
     }
+
+    @Test func namesWithoutAClassAreBoundByAddress() throws {
+        // `a:0x10` names a view without its class: it is the label that the second constraint
+        // prints as UILabel:0x10, so the two require 6 == 0.
+        let text = """
+        (
+            "<NSLayoutConstraint:0x1 H:|-(0)-[a]   (active, names: a:0x10, '|':UIView:0x20 )>",
+            "<NSLayoutConstraint:0x2 H:|-(6)-[UILabel:0x10]   (active, names: '|':UIView:0x20 )>"
+        )
+        """
+        let message = try #require(try UIKitLog.parse(text, path: "x").first)
+        let a = message.constraints[0].firstItem
+        #expect(a == LogItem(className: "a", address: "0x10", name: "a"))
+        #expect(a.identity == message.constraints[1].firstItem.identity)
+        #expect(a.description == "a:0x10")
+        let e = LogExplainer.explain(message)
+        #expect(e.unsatisfiable && e.conflict == [0, 1])
+    }
+
+    @Test func repeatedNamesBindTheirEntriesInOrder() throws {
+        // UIKit cut two labels' names to the same 25 characters.
+        let two = #""<NSLayoutConstraint:0x1 V:[Label...]-(7)-[Label...]   (active, names: Label...:0x10, Label...:0x20 )>""#
+        let c = try #require(try UIKitLog.parse(two, path: "x").first?.constraints.first)
+        #expect(c.secondItem == LogItem(className: "Label...", address: "0x10", name: "Label..."))
+        #expect(c.firstItem == LogItem(className: "Label...", address: "0x20", name: "Label..."))
+        #expect(!LogExplainer.explain(try #require(try UIKitLog.parse(two, path: "x").first)).unsatisfiable)
+        // One entry stands for every use; an entry listed twice is one entry.
+        let one = #""<NSLayoutConstraint:0x1 Image....width == 2*Image....height   (active, names: Image...:0x10, Image...:0x10 )>""#
+        let d = try #require(try UIKitLog.parse(one, path: "x").first?.constraints.first)
+        #expect(d.firstItem.address == "0x10" && d.secondItem?.address == "0x10" && d.multiplier == 2)
+    }
+
+    @Test func numbersOutOfRangeAreErrorsAtTheirColumn() throws {
+        for (body, number) in [("UIView:0x2.width == 1e400", "1e400"), ("H:[UIView:0x2(-1e999)]", "1e999"),
+                               ("UIView:0x2.width == 10 @1e400", "1e400"), ("UIView:0x2.width == 1e309*UIView:0x3.width", "1e309")] {
+            let line = "    \"<NSLayoutConstraint:0x1 \(body)   (active)>\""
+            let at = try #require(line.range(of: number))
+            #expect(throws: SourceError(path: "log.txt", line: 2, column: line.distance(from: line.startIndex, to: at.lowerBound) + 1,
+                                        message: "the number '\(number)' is out of range: constants must be finite",
+                                        sourceLine: line)) {
+                try UIKitLog.parse("(\n\(line)\n)", path: "log.txt")
+            }
+        }
+    }
+
+    @Test func quotedLabelsAreTextNotSyntax() throws {
+        let text = """
+        (
+            "<NSLayoutConstraint:0x1 UILabel:0x10'a == b'.width == 50   (active)>",
+            "<NSLayoutConstraint:0x2 H:[UILabel:0x10'[x]-y']-(8)-|   (active, names: '|':UIView:0x20 )>",
+            "<NSLayoutConstraint:0x3 UILabel:0x10'2*3 @ 5'.width == 0.5*UIButton:0x11'it's (1)'.width - 4 @750   (active)>",
+            "<NSLayoutConstraint:0x4 V:[UILabel:0x10'x.top'(40)]   (active)>"
+        )
+        """
+        let c = try #require(try UIKitLog.parse(text, path: "x").first?.constraints)
+        #expect(c[0].firstItem == LogItem(className: "UILabel", address: "0x10", label: "a == b"))
+        #expect(c[0].firstAttribute == "width" && c[0].secondItem == nil && c[0].constant == 50)
+        #expect(c[1].firstItem == LogItem(className: "UIView", address: "0x20", name: "|"))
+        #expect(c[1].secondItem == LogItem(className: "UILabel", address: "0x10", label: "[x]-y"))
+        #expect(c[1].constant == 8)
+        #expect(c[2].firstItem.label == "2*3 @ 5" && c[2].multiplier == 0.5 && c[2].constant == -4 && c[2].priority == 750)
+        #expect(c[2].secondItem == LogItem(className: "UIButton", address: "0x11", label: "it's (1)"))
+        #expect(c[3].firstItem.label == "x.top" && c[3].firstAttribute == "height" && c[3].constant == 40)
+    }
+
+    @Test func aDescriptionThatCannotBeReadDropsItsMessageOnly() throws {
+        let good = "    \"<NSLayoutConstraint:0x1 UIView:0x10.width == 10   (active)>\","
+        let bad = "    \"<NSLayoutConstraint:0x2 UIView:0x10.width ~= 20   (active)>\","
+        let header = "Unable to simultaneously satisfy constraints."
+        let lines = [
+            header, "(", good, bad, good, ")", "",                                    // 1-7
+            "Will attempt to recover by breaking constraint", "<NSLayoutConstraint:0x1 UIView:0x10.width == 10   (active)>",
+            "(", good, ")",                                                         // 10-12: a bare list
+            header, bad, good,                                                      // 13-15: dropped together
+            header, "(", bad.replacingOccurrences(of: "~=", with: "=="), ")",       // 16-19
+        ]
+        var reader = UIKitLog.Reader(path: "log.txt")
+        var messages: [LogMessage] = [], errors: [Int] = []
+        for line in lines {
+            do {
+                if let m = try reader.read(Substring(line)) { messages.append(m) }
+            } catch {
+                errors.append(error.line)
+            }
+        }
+        if let m = reader.finish() { messages.append(m) }
+        #expect(errors == [4, 14])
+        #expect(messages.map(\.line) == [10, 16])
+        #expect(messages.map { $0.constraints.map(\.constant) } == [[10], [20]])
+    }
+
+    @Test func entriesThatLostTheirQuotesAreRead() throws {
+        let text = """
+        Unable to simultaneously satisfy constraints.
+        (
+            <NSLayoutConstraint:0x1 UIView:0x10.width == 50   (active)>,
+            <private>,
+            <NSLayoutConstraint: 0x2 UIView:0x10.width == 60   (active)>
+        )
+        """
+        let message = try #require(try UIKitLog.parse(text, path: "x").first)
+        #expect(message.constraints.map(\.constant) == [50, 60])
+        #expect(message.constraints.map(\.line) == [3, 5])
+        #expect(throws: SourceError(path: "x", line: 2, column: 29, message: "expected '==', '<=' or '>=' between two sides, or a visual format 'H:'/'V:'",
+                                    sourceLine: "    <NSLayoutConstraint:0x1 UIView:0x10.width>")) {
+            try UIKitLog.parse("(\n    <NSLayoutConstraint:0x1 UIView:0x10.width>\n)", path: "x")
+        }
+    }
+
+    @Test func redactedListsAreNoticed() throws {
+        let redacted = """
+        2024-01-01 10:00:00.000 App[1:2] [Layout] Unable to simultaneously satisfy constraints:
+        <private>
+
+        Will attempt to recover by breaking constraint
+        <private>
+        """
+        var reader = UIKitLog.Reader(path: "x")
+        for line in redacted.split(separator: "\n", omittingEmptySubsequences: false) { #expect(try reader.read(line) == nil) }
+        #expect(reader.finish() == nil)
+        #expect(reader.sawRedactedConstraints)
+        var plain = UIKitLog.Reader(path: "x")
+        for line in "hello <private>\n(\n\"\(heightConstraint)\"\n)".split(separator: "\n") { _ = try plain.read(line) }
+        #expect(plain.finish() != nil && !plain.sawRedactedConstraints)
+    }
 }
