@@ -24,6 +24,33 @@ extension View {
         return zip([minX, minY, width, height], ["x", "y", "width", "height"]).filter { engine.isOpen($0.0) }.map(\.1)
     }
 
+    /// ``ambiguousFrameComponents`` of many views at once (each in its own hierarchy's
+    /// engine): one pass per engine settles every position and size that depends on nothing
+    /// open, so checking a whole hierarchy costs about what laying it out does.
+    public static func ambiguousFrameComponents(of views: [View]) -> [[String]] {
+        var result = [[String]](repeating: [], count: views.count)
+        var byEngine: [ObjectIdentifier: (engine: LayoutEngine, indices: [Int])] = [:]
+        var order: [ObjectIdentifier] = []
+        for (i, v) in views.enumerated() {
+            let engine = v.layoutEngine
+            let key = ObjectIdentifier(engine)
+            if byEngine[key] == nil { byEngine[key] = (engine, []); order.append(key) }
+            byEngine[key]!.indices.append(i)
+        }
+        let names = ["x", "y", "width", "height"]
+        for key in order {
+            let (engine, indices) = byEngine[key]!
+            engine.flush()
+            let variables = indices.flatMap { [views[$0].minX, views[$0].minY, views[$0].width, views[$0].height] }
+            var open = Set(engine.solver.ambiguousVariables(among: variables).map(\.id))
+            for v in variables where !engine.solver.contains(v) { open.insert(v.id) }
+            for (k, i) in indices.enumerated() {
+                result[i] = names.indices.filter { open.contains(variables[4 * k + $0].id) }.map { names[$0] }
+            }
+        }
+        return result
+    }
+
     /// Moves an ambiguously laid-out view to another layout that satisfies its constraints
     /// equally well, so you can see what is missing; calling it again moves it back the other
     /// way. Unlike UIKit's, the move is deterministic: 10 points along each open variable.

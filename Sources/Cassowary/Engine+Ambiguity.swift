@@ -30,6 +30,50 @@ extension Engine {
     }
 }
 
+extension Engine {
+    /// `isUndetermined` for many symbols, settling at once every symbol whose definitions and
+    /// rows reach no free or zero-cost symbol (which its expansion cannot hold either): in a
+    /// long chain each position then costs its own row, not the chain below it.
+    /// - Complexity: O(the part of the system the symbols reach), plus `isUndetermined` for the
+    ///   symbols that do reach a free or zero-cost symbol.
+    mutating func undetermined(_ xs: [Int32]) -> [Bool] {
+        let exploration = objective.exploration
+        // 0: not visited, 1: reaches nothing open, 2: may reach something open, 3: on the
+        // walk's stack (read as 2, so that a cycle could only make the answer conservative).
+        var memo = [UInt8](repeating: 0, count: kinds.count)
+        func row(_ s: Int32) -> [SparseMatrix.Term]? {
+            if isDefined(s) { return definitions.terms[Int(definitions.row(of: s))] }
+            let r = tableau.row(of: s)
+            return r < 0 ? nil : tableau.terms[Int(r)]
+        }
+        func mayReachOpen(_ start: Int32) -> Bool {
+            if memo[Int(start)] != 0 { return memo[Int(start)] != 1 }
+            memo[Int(start)] = 3
+            var stack: [(symbol: Int32, next: Int)] = [(start, 0)]
+            while let (s, next) = stack.last {
+                guard let terms = row(s) else {
+                    let open = kinds[Int(s)] == .external || (kinds[Int(s)] != .dummy && objective.isZeroAbove(exploration, s))
+                    memo[Int(s)] = open ? 2 : 1
+                    stack.removeLast()
+                    continue
+                }
+                var i = next
+                while i < terms.count, memo[Int(terms[i].symbol)] == 1 { i += 1 }
+                if i < terms.count, memo[Int(terms[i].symbol)] == 0 {
+                    stack[stack.count - 1].next = i
+                    memo[Int(terms[i].symbol)] = 3
+                    stack.append((terms[i].symbol, 0))
+                    continue
+                }
+                memo[Int(s)] = i < terms.count ? 2 : 1   // stopped at a term that may reach open
+                stack.removeLast()
+            }
+            return memo[Int(start)] == 2
+        }
+        return xs.map { x in isDefined(x) && !mayReachOpen(x) ? false : isUndetermined(x) }
+    }
+}
+
 extension Solver {
     /// Whether the variable's value is not determined by the constraints: another solution,
     /// equally good at every priority, gives it a different value. UIKit calls such layouts
@@ -55,7 +99,17 @@ extension Solver {
     /// first saw them.
     public func ambiguousVariables() -> [Variable] {
         var solver = self
-        return variableList.filter { solver.checkAmbiguity(of: $0) }
+        return solver.ambiguousVariables(among: variableList)
+    }
+
+    /// Which of `variables` the constraints do not determine, in the order given (a variable
+    /// the solver never saw is not ambiguous). One pass settles every variable whose definition
+    /// reaches nothing open, so asking about all the positions of a long chain costs each its
+    /// own row, where asking one at a time expands the chain below each.
+    public mutating func ambiguousVariables(among variables: [Variable]) -> [Variable] {
+        let known = variables.filter { symbols[$0.id] != nil }
+        let open = engine.undetermined(known.map { symbols[$0.id]! })
+        return zip(known, open).filter(\.1).map(\.0)
     }
 }
 

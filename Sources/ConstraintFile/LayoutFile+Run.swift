@@ -380,9 +380,10 @@ private final class Runner {
 
     /// The ambiguous views with what is open (`x, width open`), in declaration order.
     func ambiguousViews() -> [(name: String, open: String)] {
-        allViews().compactMap { (_, entry) in
-            let open = entry.view.ambiguousFrameComponents
-            return open.isEmpty ? nil : (entry.name, open.joined(separator: ", ") + " open")
+        let entries = allViews().map(\.entry)
+        let open = View.ambiguousFrameComponents(of: entries.map(\.view))
+        return zip(entries, open).compactMap { entry, open in
+            open.isEmpty ? nil : (entry.name, open.joined(separator: ", ") + " open")
         }
     }
 

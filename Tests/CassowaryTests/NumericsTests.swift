@@ -94,3 +94,39 @@ import Testing
         #expect(s[x] == 5)
     }
 }
+
+/// The batch ambiguity check agrees with asking one variable at a time.
+@Suite struct AmbiguityBatchTests {
+    @Test func batchAgreesWithOneAtATime() throws {
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func next(_ n: Int) -> Int {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return Int((state >> 33) % UInt64(n))
+        }
+        var ambiguousSeen = 0, determinedSeen = 0
+        for _ in 0..<300 {
+            var s = Solver()
+            let vs = (0..<8).map { Variable("v\($0)") }
+            for _ in 0..<(4 + next(8)) {
+                let a = vs[next(8)], b = vs[next(8)]
+                let k = Double(next(21) - 10)
+                let strength: Strength = [.required, .strong, .medium, .weak][next(4)]
+                let c: Constraint
+                switch next(4) {
+                case 0: c = (a == b + k).withStrength(strength)
+                case 1: c = (a <= b + k).withStrength(strength)
+                case 2: c = (a >= k).withStrength(strength)
+                default: c = (a == k).withStrength(strength)
+                }
+                try? s.add(c)
+            }
+            let one = vs.filter { s.isAmbiguous($0) }
+            var copy = s
+            let batch = copy.ambiguousVariables(among: vs)
+            #expect(batch.map(\.name) == one.map(\.name))
+            ambiguousSeen += one.count
+            determinedSeen += vs.filter { s.contains($0) }.count - one.count
+        }
+        #expect(ambiguousSeen > 100 && determinedSeen > 100)   // both answers were exercised
+    }
+}
