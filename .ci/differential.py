@@ -1,0 +1,507 @@
+#!/usr/bin/env python3
+"""Differential test: our Cassowary solver against kiwisolver on seeded random systems.
+
+    python3 .ci/differential.py                              # CI: 2,000 systems from seed 1
+    python3 .ci/differential.py --count 10000                # locally: 10,000 systems, ~10 s
+    python3 .ci/differential.py --seed 4711 --count 1 --show # one system and both answers
+
+Each system is generated from its own seed (the base seed plus its number), solved by
+kiwisolver in this process and by our solver through `autolayout-bench solve` (one release
+process for every system, reading the statements on standard input; the format is in
+`autolayout-bench --help`), and every `solve` checkpoint is compared.
+
+Installing kiwisolver: if `import kiwisolver` fails, pip installs it from PyPI into
+.build/differential/python (only for this script: the package declares no dependency).
+
+Generator. 2 to 7 variables x_i and a hidden integer point p. Nine in ten variables get a weak
+stay `x_i == p_i + noise`; some get required bounds around p_i. Then 1 to 8 constraints over 1
+to 3 variables with coefficients from {±0.5, ±1, ±2, 3} and integer or half-integer constants,
+relations ==, <=, >=, at required, strong, medium or weak strength with a weight from {0.5, 1,
+1.1, 1.3, 1.7, 2} (the odd weights make exact ties between optional constraints, and so optima
+that are not unique, rarer; the others keep some). Required constraints are made to hold at p,
+so the required set is feasible, except one in eight, whose constant is random and may
+conflict: then both solvers must reject the same statements. Zero to two edit variables at an
+optional strength get suggestions before the constraints and, at a second checkpoint, new ones;
+a third checkpoint follows the removal of one to three constraints. An optimum always exists:
+every optional error is >= 0.
+
+Priorities. Ours are exact: no amount of error at a lower level buys any error at a higher one.
+kiwi sums the levels with factors 1e6 (strong), 1e3 (medium) and 1 (weak), so it may trade a
+little strong error for a thousand times as much medium error. The generator keeps systems
+small, with small coefficients and weights, so that a trade would take hundreds of lower-level
+errors against one higher-level error: none has occurred in 10,000 systems. The comparison does
+not rely on that: at each checkpoint it evaluates both solutions in both objectives, the vector of
+errors per level (ours, compared lexicographically) and kiwi's weighted sum, each solution
+serving as a witness against the other solver:
+  * same error at every level: agreed. Then every variable that our solver reports as
+    determined (`Solver.isAmbiguous` false) must have the same value in both. When none is open
+    the optimum is unique and the whole solution is compared; otherwise the checkpoint counts
+    as one without a unique optimum, compared by its errors per level and its determined values.
+  * kiwi's solution has less error at the first level where they differ: ours is not optimal
+    (a mismatch).
+  * ours has less, and kiwi's weighted sum is not above ours: a level trade, the documented
+    difference, counted and accepted.
+  * ours has less, and ours also has the smaller weighted sum: kiwi is not optimal in its own
+    objective (a mismatch, kiwi's).
+Both solutions must also satisfy every required constraint held at that point, and both solvers
+must have rejected the same `c` statements.
+
+kiwi's faults. kiwi is known to leave its tableau inconsistent after it rejects an
+unsatisfiable constraint, so after each rejection this script replays the statements kiwi had
+accepted into a fresh kiwi solver. And kiwi 1.5.1 can break a required equality when another,
+redundant one is removed (`x == 10` added twice with a weak `x == 0`, remove one: x becomes 0;
+our solver had the mirror-image fault, found by this script): where kiwi's incremental solution
+violates a required constraint, the checkpoint is compared with kiwi solving the constraints in
+force afresh instead, and counted as a kiwi fault.
+
+Tolerance: TOLERANCE = 1e-6, relative to the size of the numbers compared. Two values match when
+|a - b| <= 1e-6 * max(1, |a|, |b|); a level's error sums match when they differ by at most 1e-6
+times max(1, the level's weighted sum of |constant| + sum |coefficient * value| over both
+solutions); a required constraint holds when its violation is at most 1e-6 * max(1, that sum).
+Both solvers pivot with tolerances near 1e-8, and the systems' numbers are at most a few
+hundred, so honest rounding stays far below these bounds.
+
+Exit status: 0 when everything agreed, 1 on a mismatch (the first few are printed with their
+seeds), 64 on bad usage, 69 when kiwisolver is missing and cannot be installed (PyPI unreachable
+or pip missing), 70 when building or running autolayout-bench fails.
+"""
+
+import argparse
+import os
+import random
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+TOLERANCE = 1e-6
+LEVELS = ("strong", "medium", "weak")
+KIWI_FACTORS = {"strong": 1e6, "medium": 1e3, "weak": 1.0}
+WEIGHTS = (1, 1, 2, 0.5, 1.1, 1.3, 1.7)
+COEFFICIENTS = (1, 1, 1, -1, -1, 2, -2, 3, 0.5, -0.5)
+EXIT_MISMATCH, EXIT_USAGE, EXIT_UNAVAILABLE, EXIT_SOFTWARE = 1, 64, 69, 70
+SHOWN_MISMATCHES = 5
+
+
+def fail(message, status):
+    print(f"error: {message}", file=sys.stderr)
+    sys.exit(status)
+
+
+# MARK: kiwisolver
+
+def import_kiwisolver():
+    """kiwisolver, installed with pip into .build/differential/python when it is missing."""
+    try:
+        import kiwisolver
+        return kiwisolver
+    except ImportError:
+        pass
+    target = ROOT / ".build" / "differential" / "python"
+    sys.path.insert(0, str(target))
+    try:
+        import kiwisolver
+        return kiwisolver
+    except ImportError:
+        pass
+    if subprocess.run([sys.executable, "-m", "pip", "--version"], capture_output=True).returncode != 0:
+        fail(f"kiwisolver is not installed and {sys.executable} has no pip to install it "
+             "(install python3-pip, or run `pip install kiwisolver`)", EXIT_UNAVAILABLE)
+    print(f"installing kiwisolver from PyPI into {target.relative_to(ROOT)}", file=sys.stderr)
+    environment = dict(os.environ, PIP_ROOT_USER_ACTION="ignore", PIP_DISABLE_PIP_VERSION_CHECK="1")
+    pip = subprocess.run([sys.executable, "-m", "pip", "install", "--quiet", "--target", str(target),
+                          "kiwisolver>=1.4,<2"], capture_output=True, text=True, env=environment)
+    if pip.returncode != 0:
+        lines = (pip.stderr or pip.stdout).strip().splitlines()
+        detail = "\n".join(lines[-6:])
+        fail("kiwisolver is not installed and pip could not install it: PyPI may be unreachable.\n"
+             f"{detail}", EXIT_UNAVAILABLE)
+    import importlib
+    importlib.invalidate_caches()
+    try:
+        import kiwisolver
+        return kiwisolver
+    except ImportError as error:
+        fail(f"pip installed kiwisolver but it does not import: {error}", EXIT_UNAVAILABLE)
+
+
+# MARK: Systems
+
+def number(x):
+    """A number as the statements write it: integers without a point, others in full."""
+    return str(int(x)) if float(x).is_integer() else repr(float(x))
+
+
+def strength_text(strength):
+    level, weight = strength
+    return level if weight == 1 else f"{level}*{number(weight)}"
+
+
+class System:
+    """A list of statements, as tuples:
+    ("edit", i, strength), ("suggest", i, value), ("c", k, strength, op, constant, terms),
+    ("remove", k), ("solve",); a strength is (level, weight) with level "required" or a LEVELS
+    entry, terms are (coefficient, i) pairs, and k numbers the `c` statements from 0."""
+
+    def __init__(self, seed, variable_count, statements):
+        self.seed = seed
+        self.variable_count = variable_count
+        self.statements = statements
+
+    def text(self):
+        lines = [f"system {self.seed}", f"vars {self.variable_count}"]
+        for s in self.statements:
+            if s[0] == "edit":
+                lines.append(f"edit {s[1]} {strength_text(s[2])}")
+            elif s[0] == "suggest":
+                lines.append(f"suggest {s[1]} {number(s[2])}")
+            elif s[0] == "c":
+                _, _, strength, op, constant, terms = s
+                words = ["c", strength_text(strength), op, number(constant)]
+                for coefficient, i in terms:
+                    words += [number(coefficient), str(i)]
+                lines.append(" ".join(words))
+            elif s[0] == "remove":
+                lines.append(f"remove {s[1]}")
+            else:
+                lines.append("solve")
+        return "\n".join(lines) + "\n"
+
+
+def generate(seed):
+    """A random system from its seed (the design is in the module's docstring)."""
+    rng = random.Random(seed)
+    n = rng.randint(2, 7)
+    hidden = [rng.randint(-50, 50) for _ in range(n)]
+    statements = []
+
+    def optional():
+        return (rng.choice(LEVELS), rng.choice(WEIGHTS))
+
+    edits = rng.sample(range(n), rng.choice((0, 0, 1, 1, 2)))
+    for i in edits:
+        statements.append(("edit", i, optional()))
+        statements.append(("suggest", i, hidden[i] + rng.randint(-40, 40)))
+
+    constraints = []  # (strength, op, constant, terms), numbered once shuffled
+    for i in range(n):
+        if rng.random() < 0.9:
+            constraints.append((("weak", rng.choice(WEIGHTS)), "==", -(hidden[i] + rng.randint(-20, 20)), [(1, i)]))
+        if rng.random() < 0.3:
+            constraints.append((("required", 1), ">=", -(hidden[i] - rng.randint(0, 30)), [(1, i)]))
+        if rng.random() < 0.3:
+            constraints.append((("required", 1), "<=", -(hidden[i] + rng.randint(0, 30)), [(1, i)]))
+    for _ in range(rng.randint(1, 8)):
+        chosen = rng.sample(range(n), rng.randint(1, min(3, n)))
+        terms = [(rng.choice(COEFFICIENTS), i) for i in chosen]
+        op = rng.choice(("==", "==", "<=", ">="))
+        at_hidden = sum(a * hidden[i] for a, i in terms)
+        offset = rng.randint(0, 40) / rng.choice((1, 2))
+        if rng.random() < 0.35:
+            strength = ("required", 1)
+            if rng.random() < 0.125:
+                constant = rng.randint(-100, 100)  # may conflict with the others
+            elif op == "==":
+                constant = -at_hidden
+            elif op == ">=":
+                constant = -at_hidden + offset
+            else:
+                constant = -at_hidden - offset
+        else:
+            strength = optional()
+            constant = -at_hidden + rng.choice((-1, 1)) * offset
+        constraints.append((strength, op, constant, terms))
+    rng.shuffle(constraints)
+    for k, (strength, op, constant, terms) in enumerate(constraints):
+        statements.append(("c", k, strength, op, constant, terms))
+    statements.append(("solve",))
+
+    if edits and rng.random() < 0.6:
+        for i in edits:
+            statements.append(("suggest", i, hidden[i] + rng.randint(-60, 60)))
+        statements.append(("solve",))
+    if rng.random() < 0.5:
+        for k in rng.sample(range(len(constraints)), min(len(constraints), rng.randint(1, 3))):
+            statements.append(("remove", k))
+        statements.append(("solve",))
+    return System(seed, n, statements)
+
+
+# MARK: Solving
+
+def kiwi_strength(kiwi, strength):
+    level, weight = strength
+    if level == "required":
+        return kiwi.strength.required
+    return kiwi.strength.create(*(1 if name == level else 0 for name in LEVELS), weight)
+
+
+def solve_with_kiwi(kiwi, system):
+    """Per `solve`: (values, rejected statement numbers)."""
+    variables = [kiwi.Variable(f"x{i}") for i in range(system.variable_count)]
+    constraints = {}
+    accepted = []  # the statements kiwi has taken, to replay after a rejection
+    rejected = []
+    results = []
+
+    def apply(solver, s):
+        if s[0] == "edit":
+            solver.addEditVariable(variables[s[1]], kiwi_strength(kiwi, s[2]))
+        elif s[0] == "suggest":
+            solver.suggestValue(variables[s[1]], float(s[2]))
+        elif s[0] == "c":
+            solver.addConstraint(constraints[s[1]])
+        elif s[0] == "remove":
+            solver.removeConstraint(constraints[s[1]])
+
+    solver = kiwi.Solver()
+    for s in system.statements:
+        if s[0] == "c":
+            _, k, strength, op, constant, terms = s
+            expression = kiwi.Expression([kiwi.Term(variables[i], float(a)) for a, i in terms], float(constant))
+            constraints[k] = kiwi.Constraint(expression, op, kiwi_strength(kiwi, strength))
+            try:
+                solver.addConstraint(constraints[k])
+            except kiwi.UnsatisfiableConstraint:
+                rejected.append(k)
+                solver = kiwi.Solver()
+                for previous in accepted:
+                    apply(solver, previous)
+                continue
+        elif s[0] == "remove":
+            if s[1] in rejected or not solver.hasConstraint(constraints[s[1]]):
+                continue
+            apply(solver, s)
+        elif s[0] == "solve":
+            solver.updateVariables()
+            results.append(([v.value() for v in variables], sorted(rejected)))
+            continue
+        else:
+            apply(solver, s)
+        accepted.append(s)
+    return results
+
+
+def solve_with_ours(bench, systems):
+    """Per system, per `solve`: (values, open variable numbers, rejected statement numbers)."""
+    text = "".join(system.text() for system in systems)
+    run = subprocess.run([str(bench), "solve"], input=text, capture_output=True, text=True)
+    if run.returncode != 0:
+        fail(f"autolayout-bench solve exited {run.returncode}:\n{run.stderr.strip()}", EXIT_SOFTWARE)
+    results = {system.seed: [] for system in systems}
+    for line in run.stdout.splitlines():
+        name, checkpoint, values, open_, rejected = line.split("\t")
+        answers = results[int(name)]
+        if int(checkpoint) != len(answers):
+            fail(f"autolayout-bench solve printed checkpoint {checkpoint} of system {name} out of order", EXIT_SOFTWARE)
+        answers.append(([float(v) for v in values.split()], [int(i) for i in open_.split()],
+                        [int(k) for k in rejected.split()]))
+    return results
+
+
+# MARK: Comparing
+
+def held_rows(system, checkpoint, rejected):
+    """The constraints in force at a checkpoint, each as (strength, op, constant, terms):
+    accepted `c` statements not yet removed, and edit constraints at their latest suggestion."""
+    rows, edits, suggestions = {}, {}, {}
+    solves = 0
+    for s in system.statements:
+        if s[0] == "solve":
+            if solves == checkpoint:
+                break
+            solves += 1
+        elif s[0] == "c" and s[1] not in rejected:
+            rows[s[1]] = s[2:]
+        elif s[0] == "remove":
+            rows.pop(s[1], None)
+        elif s[0] == "edit":
+            edits[s[1]] = s[2]
+        elif s[0] == "suggest":
+            suggestions[s[1]] = s[2]
+    result = list(rows.values())
+    for i, strength in edits.items():
+        result.append((strength, "==", -suggestions.get(i, 0), [(1, i)]))
+    return result
+
+
+def evaluate(row, x):
+    """(error, scale) of a row at x: how far it is from holding, and the size of its terms."""
+    _, op, constant, terms = row
+    residual = constant + sum(a * x[i] for a, i in terms)
+    scale = abs(constant) + sum(abs(a * x[i]) for a, i in terms)
+    error = abs(residual) if op == "==" else max(0.0, -residual) if op == ">=" else max(0.0, residual)
+    return error, scale
+
+
+def objective(rows, x):
+    """Per level: (weighted error sum, weighted scale sum)."""
+    sums = {level: [0.0, 0.0] for level in LEVELS}
+    for row in rows:
+        level, weight = row[0]
+        if level != "required":
+            error, scale = evaluate(row, x)
+            sums[level][0] += weight * error
+            sums[level][1] += weight * scale
+    return sums
+
+
+def violated_required(rows, x):
+    for row in rows:
+        if row[0][0] == "required":
+            error, scale = evaluate(row, x)
+            if error > TOLERANCE * max(1.0, scale):
+                return row
+    return None
+
+
+def row_text(row):
+    strength, op, constant, terms = row
+    return " + ".join(f"{number(a)}*x{i}" for a, i in terms) + f" + {number(constant)} {op} 0 ({strength_text(strength)})"
+
+
+def solve_afresh_with_kiwi(kiwi, rows, variable_count):
+    """kiwi's values for `rows` added in order to a new solver (edits as plain constraints)."""
+    variables = [kiwi.Variable(f"x{i}") for i in range(variable_count)]
+    solver = kiwi.Solver()
+    for strength, op, constant, terms in rows:
+        expression = kiwi.Expression([kiwi.Term(variables[i], float(a)) for a, i in terms], float(constant))
+        solver.addConstraint(kiwi.Constraint(expression, op, kiwi_strength(kiwi, strength)))
+    solver.updateVariables()
+    return [v.value() for v in variables]
+
+
+def compare(kiwi, system, checkpoint, ours, theirs):
+    """(outcome, message, whether kiwi's incremental solution broke a required constraint) for
+    one checkpoint; the outcome is 'unique', 'open', 'trade' or 'mismatch' (with a message)."""
+    our_values, open_, our_rejected = ours
+    kiwi_values, kiwi_rejected = theirs
+    if our_rejected != kiwi_rejected:
+        return "mismatch", f"rejected statements differ: ours {our_rejected}, kiwi {kiwi_rejected}", False
+    rows = held_rows(system, checkpoint, set(our_rejected))
+    row = violated_required(rows, our_values)
+    if row is not None:
+        return "mismatch", f"ours violates the required {row_text(row)}", False
+    kiwi_fault = violated_required(rows, kiwi_values) is not None
+    if kiwi_fault:
+        # kiwi's incremental state is wrong (see the docstring): compare with kiwi from scratch.
+        kiwi_values = solve_afresh_with_kiwi(kiwi, rows, system.variable_count)
+        row = violated_required(rows, kiwi_values)
+        if row is not None:
+            return "mismatch", f"kiwi, even solving afresh, violates the required {row_text(row)}", True
+    outcome, message = compare_optima(rows, our_values, open_, kiwi_values)
+    return outcome, message, kiwi_fault
+
+
+def compare_optima(rows, our_values, open_, kiwi_values):
+    """The objective and value comparison of two solutions that keep every required row."""
+    our_objective, kiwi_objective = objective(rows, our_values), objective(rows, kiwi_values)
+    tolerances = {level: TOLERANCE * max(1.0, our_objective[level][1], kiwi_objective[level][1]) for level in LEVELS}
+    order = 0
+    for level in LEVELS:
+        difference = our_objective[level][0] - kiwi_objective[level][0]
+        if abs(difference) > tolerances[level]:
+            order = -1 if difference < 0 else 1
+            errors = f"{level} error ours {our_objective[level][0]!r}, kiwi {kiwi_objective[level][0]!r}"
+            break
+    if order == 1:
+        return "mismatch", f"ours is not optimal: kiwi's solution has less {errors}"
+    if order == -1:
+        weighted_ours = sum(KIWI_FACTORS[level] * our_objective[level][0] for level in LEVELS)
+        weighted_kiwi = sum(KIWI_FACTORS[level] * kiwi_objective[level][0] for level in LEVELS)
+        if weighted_kiwi <= weighted_ours + sum(KIWI_FACTORS[level] * tolerances[level] for level in LEVELS):
+            return "trade", None
+        return "mismatch", (f"kiwi is not optimal in its own weighted objective ({weighted_kiwi!r} against ours "
+                            f"{weighted_ours!r}); {errors}")
+    for i, (a, b) in enumerate(zip(our_values, kiwi_values)):
+        if i not in open_ and abs(a - b) > TOLERANCE * max(1.0, abs(a), abs(b)):
+            return "mismatch", f"x{i} is {a!r} in ours (determined) but {b!r} in kiwi, at equal objective"
+    return ("open" if open_ else "unique"), None
+
+
+# MARK: Main
+
+class Parser(argparse.ArgumentParser):
+    def error(self, message):
+        self.print_usage(sys.stderr)
+        fail(message, EXIT_USAGE)
+
+
+def build_bench():
+    """The release autolayout-bench, built (incrementally) first."""
+    print("building autolayout-bench (release)", file=sys.stderr)
+    for command in (["swift", "build", "-c", "release", "--product", "autolayout-bench"],
+                    ["swift", "build", "-c", "release", "--show-bin-path"]):
+        run = subprocess.run(command, cwd=ROOT, capture_output=True, text=True)
+        if run.returncode != 0:
+            fail(f"{' '.join(command)} failed:\n{(run.stdout + run.stderr).strip()}", EXIT_SOFTWARE)
+    return Path(run.stdout.strip()) / "autolayout-bench"
+
+
+def main():
+    parser = Parser(description="Compare our Cassowary solver with kiwisolver on seeded random systems.",
+                    epilog="Exit status: 0 agreed, 1 mismatch, 64 usage, 69 kiwisolver unavailable, 70 build or run failed.")
+    parser.add_argument("--count", type=int, default=2000, help="number of systems (default 2000, the CI count)")
+    parser.add_argument("--seed", type=int, default=1, help="seed of the first system; system i uses SEED+i (default 1)")
+    parser.add_argument("--show", action="store_true", help="print each system and both solvers' answers")
+    parser.add_argument("--no-build", action="store_true", help="use the release autolayout-bench as it is")
+    arguments = parser.parse_args()
+    if arguments.count < 1:
+        parser.error("--count must be at least 1")
+
+    start = time.monotonic()
+    kiwi = import_kiwisolver()
+    if arguments.no_build:
+        bench = ROOT / ".build" / "release" / "autolayout-bench"
+    else:
+        bench = build_bench()
+    built = time.monotonic()
+
+    systems = [generate(arguments.seed + i) for i in range(arguments.count)]
+    ours = solve_with_ours(bench, systems)
+    counts = {"unique": 0, "open": 0, "trade": 0, "mismatch": 0}
+    solves = rejections = kiwi_faults = values_compared = values_open = 0
+    mismatches = []
+    for system in systems:
+        theirs = solve_with_kiwi(kiwi, system)
+        mine = ours[system.seed]
+        if len(mine) != len(theirs):
+            fail(f"system {system.seed}: autolayout-bench printed {len(mine)} checkpoints, expected {len(theirs)}", EXIT_SOFTWARE)
+        if arguments.show:
+            print(system.text(), end="")
+        for checkpoint, (a, b) in enumerate(zip(mine, theirs)):
+            solves += 1
+            outcome, message, kiwi_fault = compare(kiwi, system, checkpoint, a, b)
+            counts[outcome] += 1
+            kiwi_faults += kiwi_fault
+            if outcome in ("unique", "open"):
+                values_compared += len(a[0]) - len(a[1])
+                values_open += len(a[1])
+            if outcome == "mismatch":
+                mismatches.append(f"seed {system.seed}, solve {checkpoint}: {message}")
+            if arguments.show:
+                fault = " (kiwi broke a required constraint: compared with kiwi solving afresh)" if kiwi_fault else ""
+                print(f"# solve {checkpoint}: {outcome}{': ' + message if message else ''}{fault}\n"
+                      f"#   ours {a[0]} open {a[1]} rejected {a[2]}\n#   kiwi {b[0]} rejected {b[1]}")
+        rejections += len(theirs[-1][1]) if theirs else 0
+
+    for line in mismatches[:SHOWN_MISMATCHES]:
+        print(f"MISMATCH {line}")
+    if len(mismatches) > SHOWN_MISMATCHES:
+        print(f"... and {len(mismatches) - SHOWN_MISMATCHES} more")
+    if mismatches:
+        first = mismatches[0].split(",")[0].split()[1]
+        print(f"reproduce one: python3 .ci/differential.py --seed {first} --count 1 --show")
+    elapsed = time.monotonic() - start
+    print(f"differential: {len(systems)} systems (seeds {arguments.seed}…{arguments.seed + len(systems) - 1}), "
+          f"{solves} solves against kiwisolver {kiwi.__version__}: {counts['unique']} with a unique optimum (values compared), "
+          f"{counts['open']} without (errors per level compared, and the values the optimum fixes), "
+          f"{counts['trade']} level trades, {kiwi_faults} kiwi faults (compared with kiwi solving afresh), "
+          f"{rejections} required constraints rejected by both; {values_compared} values compared, {values_open} left open; "
+          f"{len(mismatches)} mismatches; {elapsed:.1f} s ({built - start:.1f} s to install and build)")
+    sys.exit(EXIT_MISMATCH if mismatches else 0)
+
+
+if __name__ == "__main__":
+    main()
