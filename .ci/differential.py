@@ -20,10 +20,12 @@ relations ==, <=, >=, at required, strong, medium or weak strength with a weight
 1.1, 1.3, 1.7, 2} (the odd weights make exact ties between optional constraints, and so optima
 that are not unique, rarer; the others keep some). Required constraints are made to hold at p,
 so the required set is feasible, except one in eight, whose constant is random and may
-conflict: then both solvers must reject the same statements. Zero to two edit variables at an
-optional strength get suggestions before the constraints and, at a second checkpoint, new ones;
-a third checkpoint follows the removal of one to three constraints. An optimum always exists:
-every optional error is >= 0.
+conflict: then both solvers must reject the same statements. One system in five is larger: 8 to
+12 variables and up to 16 such constraints. Zero to two edit variables at an optional strength
+get suggestions before the constraints, and new ones at a second checkpoint; a third checkpoint
+follows the removal of one to three constraints, and a fourth the addition of one to four new
+ones (and, half the time, of a removed one again). An optimum always exists: every optional
+error is >= 0.
 
 Priorities. Ours are exact: no amount of error at a lower level buys any error at a higher one.
 kiwi sums the levels with factors 1e6 (strong), 1e3 (medium) and 1 (weak), so it may trade a
@@ -47,12 +49,13 @@ Both solutions must also satisfy every required constraint held at that point, a
 must have rejected the same `c` statements.
 
 kiwi's faults. kiwi is known to leave its tableau inconsistent after it rejects an
-unsatisfiable constraint, so after each rejection this script replays the statements kiwi had
-accepted into a fresh kiwi solver. And kiwi 1.5.1 can break a required equality when another,
-redundant one is removed (`x == 10` added twice with a weak `x == 0`, remove one: x becomes 0;
-our solver had the mirror-image fault, found by this script): where kiwi's incremental solution
-violates a required constraint, the checkpoint is compared with kiwi solving the constraints in
-force afresh instead, and counted as a kiwi fault.
+unsatisfiable constraint, so after each rejection this script goes on with a new kiwi solver
+holding what is in force (edit variables, their last suggestions, the constraints held). And
+kiwi 1.5.1 can break a required equality when another, redundant one is removed (`x == 10`
+added twice with a weak `x == 0`, remove one: x becomes 0; our solver had the mirror-image
+fault, found by this script): where kiwi's incremental solution violates a required constraint,
+kiwi solves what is in force afresh, in a new solver that it goes on with, and the checkpoint,
+compared with that, counts as a kiwi fault.
 
 Tolerance: TOLERANCE = 1e-6, relative to the size of the numbers compared. Two values match when
 |a - b| <= 1e-6 * max(1, |a|, |b|); a level's error sums match when they differ by at most 1e-6
@@ -172,27 +175,15 @@ class System:
 def generate(seed):
     """A random system from its seed (the design is in the module's docstring)."""
     rng = random.Random(seed)
-    n = rng.randint(2, 7)
+    large = rng.random() < 0.2
+    n = rng.randint(8, 12) if large else rng.randint(2, 7)
     hidden = [rng.randint(-50, 50) for _ in range(n)]
     statements = []
 
     def optional():
         return (rng.choice(LEVELS), rng.choice(WEIGHTS))
 
-    edits = rng.sample(range(n), rng.choice((0, 0, 1, 1, 2)))
-    for i in edits:
-        statements.append(("edit", i, optional()))
-        statements.append(("suggest", i, hidden[i] + rng.randint(-40, 40)))
-
-    constraints = []  # (strength, op, constant, terms), numbered once shuffled
-    for i in range(n):
-        if rng.random() < 0.9:
-            constraints.append((("weak", rng.choice(WEIGHTS)), "==", -(hidden[i] + rng.randint(-20, 20)), [(1, i)]))
-        if rng.random() < 0.3:
-            constraints.append((("required", 1), ">=", -(hidden[i] - rng.randint(0, 30)), [(1, i)]))
-        if rng.random() < 0.3:
-            constraints.append((("required", 1), "<=", -(hidden[i] + rng.randint(0, 30)), [(1, i)]))
-    for _ in range(rng.randint(1, 8)):
+    def random_constraint():
         chosen = rng.sample(range(n), rng.randint(1, min(3, n)))
         terms = [(rng.choice(COEFFICIENTS), i) for i in chosen]
         op = rng.choice(("==", "==", "<=", ">="))
@@ -211,19 +202,45 @@ def generate(seed):
         else:
             strength = optional()
             constant = -at_hidden + rng.choice((-1, 1)) * offset
-        constraints.append((strength, op, constant, terms))
+        return (strength, op, constant, terms)
+
+    edits = rng.sample(range(n), rng.choice((0, 0, 1, 1, 2)))
+    for i in edits:
+        statements.append(("edit", i, optional()))
+        statements.append(("suggest", i, hidden[i] + rng.randint(-40, 40)))
+
+    constraints = []  # (strength, op, constant, terms), numbered in the order they are added
+    for i in range(n):
+        if rng.random() < 0.9:
+            constraints.append((("weak", rng.choice(WEIGHTS)), "==", -(hidden[i] + rng.randint(-20, 20)), [(1, i)]))
+        if rng.random() < 0.3:
+            constraints.append((("required", 1), ">=", -(hidden[i] - rng.randint(0, 30)), [(1, i)]))
+        if rng.random() < 0.3:
+            constraints.append((("required", 1), "<=", -(hidden[i] + rng.randint(0, 30)), [(1, i)]))
+    for _ in range(rng.randint(1, 16 if large else 8)):
+        constraints.append(random_constraint())
     rng.shuffle(constraints)
-    for k, (strength, op, constant, terms) in enumerate(constraints):
-        statements.append(("c", k, strength, op, constant, terms))
+    for k, constraint in enumerate(constraints):
+        statements.append(("c", k, *constraint))
     statements.append(("solve",))
 
     if edits and rng.random() < 0.6:
         for i in edits:
             statements.append(("suggest", i, hidden[i] + rng.randint(-60, 60)))
         statements.append(("solve",))
+    removed = []
     if rng.random() < 0.5:
-        for k in rng.sample(range(len(constraints)), min(len(constraints), rng.randint(1, 3))):
+        removed = rng.sample(range(len(constraints)), min(len(constraints), rng.randint(1, 3)))
+        for k in removed:
             statements.append(("remove", k))
+        statements.append(("solve",))
+    if rng.random() < 0.4:
+        more = [random_constraint() for _ in range(rng.randint(1, 4))]
+        if removed and rng.random() < 0.5:
+            more.append(constraints[rng.choice(removed)])  # the same constraint again
+        for constraint in more:
+            statements.append(("c", len(constraints), *constraint))
+            constraints.append(constraint)
         statements.append(("solve",))
     return System(seed, n, statements)
 
@@ -238,48 +255,54 @@ def kiwi_strength(kiwi, strength):
 
 
 def solve_with_kiwi(kiwi, system):
-    """Per `solve`: (values, rejected statement numbers)."""
+    """Per `solve`: (values, rejected statement numbers, whether kiwi's incremental solution
+    broke a required constraint and kiwi solved afresh instead)."""
     variables = [kiwi.Variable(f"x{i}") for i in range(system.variable_count)]
-    constraints = {}
-    accepted = []  # the statements kiwi has taken, to replay after a rejection
+    edits, suggestions, held = {}, {}, {}  # what is in force, in the order it came
     rejected = []
     results = []
 
-    def apply(solver, s):
-        if s[0] == "edit":
-            solver.addEditVariable(variables[s[1]], kiwi_strength(kiwi, s[2]))
-        elif s[0] == "suggest":
-            solver.suggestValue(variables[s[1]], float(s[2]))
-        elif s[0] == "c":
-            solver.addConstraint(constraints[s[1]])
-        elif s[0] == "remove":
-            solver.removeConstraint(constraints[s[1]])
+    def afresh():
+        """A new kiwi solver holding what is in force: the workaround for kiwi's faults."""
+        solver = kiwi.Solver()
+        for i, strength in edits.items():
+            solver.addEditVariable(variables[i], strength)
+            if i in suggestions:
+                solver.suggestValue(variables[i], suggestions[i])
+        for constraint in held.values():
+            solver.addConstraint(constraint)
+        return solver
 
     solver = kiwi.Solver()
     for s in system.statements:
-        if s[0] == "c":
+        if s[0] == "edit":
+            edits[s[1]] = kiwi_strength(kiwi, s[2])
+            solver.addEditVariable(variables[s[1]], edits[s[1]])
+        elif s[0] == "suggest":
+            suggestions[s[1]] = float(s[2])
+            solver.suggestValue(variables[s[1]], suggestions[s[1]])
+        elif s[0] == "c":
             _, k, strength, op, constant, terms = s
             expression = kiwi.Expression([kiwi.Term(variables[i], float(a)) for a, i in terms], float(constant))
-            constraints[k] = kiwi.Constraint(expression, op, kiwi_strength(kiwi, strength))
+            constraint = kiwi.Constraint(expression, op, kiwi_strength(kiwi, strength))
             try:
-                solver.addConstraint(constraints[k])
+                solver.addConstraint(constraint)
+                held[k] = constraint
             except kiwi.UnsatisfiableConstraint:
                 rejected.append(k)
-                solver = kiwi.Solver()
-                for previous in accepted:
-                    apply(solver, previous)
-                continue
+                solver = afresh()
         elif s[0] == "remove":
-            if s[1] in rejected or not solver.hasConstraint(constraints[s[1]]):
-                continue
-            apply(solver, s)
-        elif s[0] == "solve":
-            solver.updateVariables()
-            results.append(([v.value() for v in variables], sorted(rejected)))
-            continue
+            if s[1] in held:
+                solver.removeConstraint(held.pop(s[1]))
         else:
-            apply(solver, s)
-        accepted.append(s)
+            solver.updateVariables()
+            values = [v.value() for v in variables]
+            fault = violated_required(held_rows(system, len(results), set(rejected)), values) is not None
+            if fault:
+                solver = afresh()
+                solver.updateVariables()
+                values = [v.value() for v in variables]
+            results.append((values, sorted(rejected), fault))
     return results
 
 
@@ -361,37 +384,19 @@ def row_text(row):
     return " + ".join(f"{number(a)}*x{i}" for a, i in terms) + f" + {number(constant)} {op} 0 ({strength_text(strength)})"
 
 
-def solve_afresh_with_kiwi(kiwi, rows, variable_count):
-    """kiwi's values for `rows` added in order to a new solver (edits as plain constraints)."""
-    variables = [kiwi.Variable(f"x{i}") for i in range(variable_count)]
-    solver = kiwi.Solver()
-    for strength, op, constant, terms in rows:
-        expression = kiwi.Expression([kiwi.Term(variables[i], float(a)) for a, i in terms], float(constant))
-        solver.addConstraint(kiwi.Constraint(expression, op, kiwi_strength(kiwi, strength)))
-    solver.updateVariables()
-    return [v.value() for v in variables]
-
-
-def compare(kiwi, system, checkpoint, ours, theirs):
-    """(outcome, message, whether kiwi's incremental solution broke a required constraint) for
-    one checkpoint; the outcome is 'unique', 'open', 'trade' or 'mismatch' (with a message)."""
+def compare(system, checkpoint, ours, theirs):
+    """(outcome, message) for one checkpoint: 'unique', 'open', 'trade', or 'mismatch' with a
+    message."""
     our_values, open_, our_rejected = ours
-    kiwi_values, kiwi_rejected = theirs
+    kiwi_values, kiwi_rejected, _ = theirs
     if our_rejected != kiwi_rejected:
-        return "mismatch", f"rejected statements differ: ours {our_rejected}, kiwi {kiwi_rejected}", False
+        return "mismatch", f"rejected statements differ: ours {our_rejected}, kiwi {kiwi_rejected}"
     rows = held_rows(system, checkpoint, set(our_rejected))
-    row = violated_required(rows, our_values)
-    if row is not None:
-        return "mismatch", f"ours violates the required {row_text(row)}", False
-    kiwi_fault = violated_required(rows, kiwi_values) is not None
-    if kiwi_fault:
-        # kiwi's incremental state is wrong (see the docstring): compare with kiwi from scratch.
-        kiwi_values = solve_afresh_with_kiwi(kiwi, rows, system.variable_count)
-        row = violated_required(rows, kiwi_values)
+    for who, x in (("ours", our_values), ("kiwi", kiwi_values)):
+        row = violated_required(rows, x)
         if row is not None:
-            return "mismatch", f"kiwi, even solving afresh, violates the required {row_text(row)}", True
-    outcome, message = compare_optima(rows, our_values, open_, kiwi_values)
-    return outcome, message, kiwi_fault
+            return "mismatch", f"{who} violates the required {row_text(row)}"
+    return compare_optima(rows, our_values, open_, kiwi_values)
 
 
 def compare_optima(rows, our_values, open_, kiwi_values):
@@ -472,16 +477,16 @@ def main():
             print(system.text(), end="")
         for checkpoint, (a, b) in enumerate(zip(mine, theirs)):
             solves += 1
-            outcome, message, kiwi_fault = compare(kiwi, system, checkpoint, a, b)
+            outcome, message = compare(system, checkpoint, a, b)
             counts[outcome] += 1
-            kiwi_faults += kiwi_fault
+            kiwi_faults += b[2]
             if outcome in ("unique", "open"):
                 values_compared += len(a[0]) - len(a[1])
                 values_open += len(a[1])
             if outcome == "mismatch":
                 mismatches.append(f"seed {system.seed}, solve {checkpoint}: {message}")
             if arguments.show:
-                fault = " (kiwi broke a required constraint: compared with kiwi solving afresh)" if kiwi_fault else ""
+                fault = " (kiwi broke a required constraint: compared with kiwi solving afresh)" if b[2] else ""
                 print(f"# solve {checkpoint}: {outcome}{': ' + message if message else ''}{fault}\n"
                       f"#   ours {a[0]} open {a[1]} rejected {a[2]}\n#   kiwi {b[0]} rejected {b[1]}")
         rejections += len(theirs[-1][1]) if theirs else 0
