@@ -5,10 +5,10 @@
     python3 .ci/differential.py --count 10000                # locally: 10,000 systems, ~10 s
     python3 .ci/differential.py --seed 4711 --count 1 --show # one system and both answers
 
-Each system is generated from its own seed (the base seed plus its number), solved by
-kiwisolver in this process and by our solver through `autolayout-bench solve` (one release
-process for every system, reading the statements on standard input; the format is in
-`autolayout-bench --help`), and every `solve` checkpoint is compared.
+Each system is generated from its own seed (the base seed plus its number), solved by our
+solver through `autolayout-bench solve` (one release process for every system, reading the
+statements on standard input; the format is in `autolayout-bench --help`) and by kiwisolver (in
+a child process of this script, see below), and every `solve` checkpoint is compared.
 
 Installing kiwisolver: if `import kiwisolver` fails, pip installs it from PyPI into
 .build/differential/python (only for this script: the package declares no dependency).
@@ -48,6 +48,16 @@ serving as a witness against the other solver:
 Both solutions must also satisfy every required constraint held at that point, and both solvers
 must have rejected the same `c` statements.
 
+Uniqueness is not taken on our word alone: where the errors agree, kiwi probes the optimal face.
+It solves the constraints in force again with pulls of weight 1e-3 (a thousandth of weak) towards
+targets 1000 away: once with every variable pulled, each in a random direction, where each
+variable our solver calls determined must keep its value; and once each way with each variable
+it calls open pulled alone, where it must move. A pull that small moves a variable only along a
+direction that costs nothing at any level, as the systems' smallest nonzero rates of error are
+far above 1e-3: a probe whose solution has more error than ours is counted inconclusive (none
+has been so far), and one with less error at the first level where they differ shows that ours
+is not optimal (a mismatch).
+
 kiwi's faults. kiwi is known to leave its tableau inconsistent after it rejects an
 unsatisfiable constraint, so after each rejection this script goes on with a new kiwi solver
 holding what is in force (edit variables, their last suggestions, the constraints held). And
@@ -55,7 +65,11 @@ kiwi 1.5.1 can break a required equality when another, redundant one is removed 
 added twice with a weak `x == 0`, remove one: x becomes 0; our solver had the mirror-image
 fault, found by this script): where kiwi's incremental solution violates a required constraint,
 kiwi solves what is in force afresh, in a new solver that it goes on with, and the checkpoint,
-compared with that, counts as a kiwi fault.
+compared with that, counts as a kiwi fault. kiwi 1.5.1 also aborts its process on some systems
+(an uncaught InternalSolverError, "The objective is unbounded", about once in 100,000, where
+the same constraints added in another order solve fine); so kiwi runs in a child process of
+this script, and a system that kills it is reported as a kiwi crash, ours being checked against
+the required constraints alone there, and the child restarted with the next system.
 
 Tolerance: TOLERANCE = 1e-6, relative to the size of the numbers compared. Two values match when
 |a - b| <= 1e-6 * max(1, |a|, |b|); a level's error sums match when they differ by at most 1e-6
@@ -66,10 +80,12 @@ hundred, so honest rounding stays far below these bounds.
 
 Exit status: 0 when everything agreed, 1 on a mismatch (the first few are printed with their
 seeds), 64 on bad usage, 69 when kiwisolver is missing and cannot be installed (PyPI unreachable
-or pip missing), 70 when building or running autolayout-bench fails.
+or pip missing), 70 when building or running autolayout-bench fails (or the kiwi child fails other than by a
+crash of kiwi's).
 """
 
 import argparse
+import json
 import os
 import random
 import subprocess
@@ -85,6 +101,10 @@ WEIGHTS = (1, 1, 2, 0.5, 1.1, 1.3, 1.7)
 COEFFICIENTS = (1, 1, 1, -1, -1, 2, -2, 3, 0.5, -0.5)
 EXIT_MISMATCH, EXIT_USAGE, EXIT_UNAVAILABLE, EXIT_SOFTWARE = 1, 64, 69, 70
 SHOWN_MISMATCHES = 5
+# The probes of the optimal face: pulls this far, at this weight (weak is 1), move a variable
+# exactly when some solution just as good at every level gives it another value.
+PULL_REACH = 1000.0
+PULL_WEIGHT = 1e-3
 
 
 def fail(message, status):
@@ -349,6 +369,21 @@ def held_rows(system, checkpoint, rejected):
     return result
 
 
+def variables_seen(system, checkpoint, rejected):
+    """The variables that an edit or an accepted `c` statement named before the checkpoint."""
+    seen, solves = set(), 0
+    for s in system.statements:
+        if s[0] == "solve":
+            if solves == checkpoint:
+                break
+            solves += 1
+        elif s[0] == "edit":
+            seen.add(s[1])
+        elif s[0] == "c" and s[1] not in rejected:
+            seen.update(i for _, i in s[5])
+    return seen
+
+
 def evaluate(row, x):
     """(error, scale) of a row at x: how far it is from holding, and the size of its terms."""
     _, op, constant, terms = row
@@ -384,7 +419,45 @@ def row_text(row):
     return " + ".join(f"{number(a)}*x{i}" for a, i in terms) + f" + {number(constant)} {op} 0 ({strength_text(strength)})"
 
 
-def compare(system, checkpoint, ours, theirs):
+def kiwi_probe(kiwi, rows, variable_count, pulls):
+    """kiwi's values for `rows` (edits as plain constraints) in a new solver, with a pull of
+    weight PULL_WEIGHT below weak towards each (variable, target) of `pulls`."""
+    variables = [kiwi.Variable(f"x{i}") for i in range(variable_count)]
+    solver = kiwi.Solver()
+    for strength, op, constant, terms in rows:
+        expression = kiwi.Expression([kiwi.Term(variables[i], float(a)) for a, i in terms], float(constant))
+        solver.addConstraint(kiwi.Constraint(expression, op, kiwi_strength(kiwi, strength)))
+    for i, target in pulls:
+        solver.addConstraint(kiwi.Constraint(variables[i] - target, "==", kiwi.strength.create(0, 0, 1, PULL_WEIGHT)))
+    solver.updateVariables()
+    return [v.value() for v in variables]
+
+
+def level_order(ox, oy):
+    """-1, 0 or 1 as objective ox (from `objective`) has less, the same or more error than oy at
+    the first level where they differ beyond the tolerance, that level's errors in words, and
+    the tolerance per level."""
+    tolerances = {level: TOLERANCE * max(1.0, ox[level][1], oy[level][1]) for level in LEVELS}
+    for level in LEVELS:
+        difference = ox[level][0] - oy[level][0]
+        if abs(difference) > tolerances[level]:
+            return (-1 if difference < 0 else 1), f"{level} error {ox[level][0]!r} against {oy[level][0]!r}", tolerances
+    return 0, None, tolerances
+
+
+def moved(a, b):
+    return abs(a - b) > TOLERANCE * max(1.0, abs(a), abs(b))
+
+
+class Probes:
+    """Counts of the probes of the optimal face, and of those that could not decide."""
+
+    def __init__(self):
+        self.run = 0
+        self.inconclusive = 0
+
+
+def compare(kiwi, system, checkpoint, ours, theirs, probes, rng):
     """(outcome, message) for one checkpoint: 'unique', 'open', 'trade', or 'mismatch' with a
     message."""
     our_values, open_, our_rejected = ours
@@ -396,32 +469,51 @@ def compare(system, checkpoint, ours, theirs):
         row = violated_required(rows, x)
         if row is not None:
             return "mismatch", f"{who} violates the required {row_text(row)}"
-    return compare_optima(rows, our_values, open_, kiwi_values)
-
-
-def compare_optima(rows, our_values, open_, kiwi_values):
-    """The objective and value comparison of two solutions that keep every required row."""
-    our_objective, kiwi_objective = objective(rows, our_values), objective(rows, kiwi_values)
-    tolerances = {level: TOLERANCE * max(1.0, our_objective[level][1], kiwi_objective[level][1]) for level in LEVELS}
-    order = 0
-    for level in LEVELS:
-        difference = our_objective[level][0] - kiwi_objective[level][0]
-        if abs(difference) > tolerances[level]:
-            order = -1 if difference < 0 else 1
-            errors = f"{level} error ours {our_objective[level][0]!r}, kiwi {kiwi_objective[level][0]!r}"
-            break
+    our_objective = objective(rows, our_values)
+    order, errors, tolerances = level_order(our_objective, objective(rows, kiwi_values))
     if order == 1:
-        return "mismatch", f"ours is not optimal: kiwi's solution has less {errors}"
+        return "mismatch", f"ours is not optimal: kiwi's solution has less error (at the {errors}, kiwi's)"
     if order == -1:
-        weighted_ours = sum(KIWI_FACTORS[level] * our_objective[level][0] for level in LEVELS)
-        weighted_kiwi = sum(KIWI_FACTORS[level] * kiwi_objective[level][0] for level in LEVELS)
+        weighted_ours = sum(KIWI_FACTORS[level] * e for level, (e, _) in our_objective.items())
+        weighted_kiwi = sum(KIWI_FACTORS[level] * e for level, (e, _) in objective(rows, kiwi_values).items())
         if weighted_kiwi <= weighted_ours + sum(KIWI_FACTORS[level] * tolerances[level] for level in LEVELS):
             return "trade", None
         return "mismatch", (f"kiwi is not optimal in its own weighted objective ({weighted_kiwi!r} against ours "
-                            f"{weighted_ours!r}); {errors}")
+                            f"{weighted_ours!r}; {errors}, ours against kiwi's)")
     for i, (a, b) in enumerate(zip(our_values, kiwi_values)):
-        if i not in open_ and abs(a - b) > TOLERANCE * max(1.0, abs(a), abs(b)):
-            return "mismatch", f"x{i} is {a!r} in ours (determined) but {b!r} in kiwi, at equal objective"
+        if i not in open_ and moved(a, b):
+            return "mismatch", f"x{i} is {a!r} in ours (determined) but {b!r} in kiwi, at equal errors"
+
+    better = []
+
+    def probe(pulls):
+        """kiwi's probed values, or None when the pulls cost error at some level (inconclusive)
+        or found less (noted in `better`)."""
+        probes.run += 1
+        values = kiwi_probe(kiwi, rows, system.variable_count, pulls)
+        order, errors, _ = level_order(objective(rows, values), our_objective)
+        if order == -1 and violated_required(rows, values) is None:
+            better.append(errors)
+        if order != 0 or violated_required(rows, values) is not None:
+            probes.inconclusive += order != -1
+            return None
+        return values
+
+    # Every variable pulled far, each in a random direction: the determined ones must stay. (A
+    # variable that no constraint has named is 0 and, as documented, not ambiguous in ours.)
+    seen = variables_seen(system, checkpoint, set(our_rejected))
+    values = probe([(i, x + rng.choice((-1, 1)) * PULL_REACH) for i, x in enumerate(our_values)])
+    if values is not None:
+        for i, (a, b) in enumerate(zip(our_values, values)):
+            if i in seen and i not in open_ and moved(a, b):
+                return "mismatch", f"x{i} is determined in ours ({a!r}), but kiwi moves it to {b!r} at no cost"
+    # Each open variable pulled both ways, alone: it must move one way or the other.
+    for i in open_:
+        outcomes = [probe([(i, our_values[i] + d * PULL_REACH)]) for d in (-1, 1)]
+        if None not in outcomes and not any(moved(our_values[i], v[i]) for v in outcomes):
+            return "mismatch", f"x{i} is open in ours, but kiwi cannot move it from {our_values[i]!r} at no cost"
+    if better:
+        return "mismatch", f"ours is not optimal: a probe found less error (at the {better[0]}, the probe's)"
     return ("open" if open_ else "unique"), None
 
 
@@ -444,6 +536,66 @@ def build_bench():
     return Path(run.stdout.strip()) / "autolayout-bench"
 
 
+def check_system(kiwi, system, mine, show):
+    """Solves one system with kiwi and compares every checkpoint with ours (`mine`): a report of
+    counts, mismatch lines and, with `show`, the text to print."""
+    theirs = solve_with_kiwi(kiwi, system)
+    if len(mine) != len(theirs):
+        fail(f"system {system.seed}: autolayout-bench printed {len(mine)} checkpoints, expected {len(theirs)}",
+             EXIT_SOFTWARE)
+    report = dict(seed=system.seed, solves=len(theirs), unique=0, open=0, trade=0, faults=0, values=0, left_open=0,
+                  rejections=len(theirs[-1][1]) if theirs else 0, probes=0, inconclusive=0, mismatches=[],
+                  show=system.text() if show else "")
+    probes = Probes()
+    for checkpoint, (a, b) in enumerate(zip(mine, theirs)):
+        rng = random.Random(f"{system.seed}:{checkpoint}")
+        outcome, message = compare(kiwi, system, checkpoint, a, b, probes, rng)
+        report["faults"] += b[2]
+        if outcome == "mismatch":
+            report["mismatches"].append(f"seed {system.seed}, solve {checkpoint}: {message}")
+        else:
+            report[outcome] += 1
+        if outcome in ("unique", "open"):
+            report["values"] += len(a[0]) - len(a[1])
+            report["left_open"] += len(a[1])
+        if show:
+            fault = " (kiwi broke a required constraint: compared with kiwi solving afresh)" if b[2] else ""
+            report["show"] += (f"# solve {checkpoint}: {outcome}{': ' + message if message else ''}{fault}\n"
+                               f"#   ours {a[0]} open {a[1]} rejected {a[2]}\n#   kiwi {b[0]} rejected {b[1]}\n")
+    report["probes"], report["inconclusive"] = probes.run, probes.inconclusive
+    return report
+
+
+def run_worker(show):
+    """The kiwi side, in a child process: kiwi aborts the process on some internal errors, which
+    the parent then reports against the system at fault. Reads one JSON line per system (its seed
+    and our answers), writes one JSON report line per system."""
+    kiwi = import_kiwisolver()
+    for line in sys.stdin:
+        job = json.loads(line)
+        print(json.dumps(check_system(kiwi, generate(job["seed"]), job["ours"], show)), flush=True)
+
+
+def check_all(systems, ours, show):
+    """The reports of every system, and the (seed, message) of each system on which kiwi crashed."""
+    reports, crashes = {}, []
+    pending = [system.seed for system in systems]
+    command = [sys.executable, str(Path(__file__).resolve()), "--worker"] + (["--show"] if show else [])
+    while pending:
+        jobs = "".join(json.dumps({"seed": seed, "ours": ours[seed]}) + "\n" for seed in pending)
+        run = subprocess.run(command, input=jobs, capture_output=True, text=True)
+        for line in run.stdout.splitlines():
+            report = json.loads(line)
+            reports[report["seed"]] = report
+        pending = [seed for seed in pending if seed not in reports]
+        if run.returncode > 0 or (run.returncode == 0 and pending):
+            fail(f"the kiwisolver worker failed (exit {run.returncode}):\n{run.stderr.strip()}", EXIT_SOFTWARE)
+        if run.returncode < 0:
+            message = " ".join(line.strip() for line in run.stderr.strip().splitlines()[-2:]) or f"signal {-run.returncode}"
+            crashes.append((pending.pop(0), message))
+    return reports, crashes
+
+
 def main():
     parser = Parser(description="Compare our Cassowary solver with kiwisolver on seeded random systems.",
                     epilog="Exit status: 0 agreed, 1 mismatch, 64 usage, 69 kiwisolver unavailable, 70 build or run failed.")
@@ -451,7 +603,11 @@ def main():
     parser.add_argument("--seed", type=int, default=1, help="seed of the first system; system i uses SEED+i (default 1)")
     parser.add_argument("--show", action="store_true", help="print each system and both solvers' answers")
     parser.add_argument("--no-build", action="store_true", help="use the release autolayout-bench as it is")
+    parser.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
     arguments = parser.parse_args()
+    if arguments.worker:
+        run_worker(arguments.show)
+        return
     if arguments.count < 1:
         parser.error("--count must be at least 1")
 
@@ -465,32 +621,25 @@ def main():
 
     systems = [generate(arguments.seed + i) for i in range(arguments.count)]
     ours = solve_with_ours(bench, systems)
-    counts = {"unique": 0, "open": 0, "trade": 0, "mismatch": 0}
-    solves = rejections = kiwi_faults = values_compared = values_open = 0
-    mismatches = []
-    for system in systems:
-        theirs = solve_with_kiwi(kiwi, system)
-        mine = ours[system.seed]
-        if len(mine) != len(theirs):
-            fail(f"system {system.seed}: autolayout-bench printed {len(mine)} checkpoints, expected {len(theirs)}", EXIT_SOFTWARE)
-        if arguments.show:
-            print(system.text(), end="")
-        for checkpoint, (a, b) in enumerate(zip(mine, theirs)):
-            solves += 1
-            outcome, message = compare(system, checkpoint, a, b)
-            counts[outcome] += 1
-            kiwi_faults += b[2]
-            if outcome in ("unique", "open"):
-                values_compared += len(a[0]) - len(a[1])
-                values_open += len(a[1])
-            if outcome == "mismatch":
-                mismatches.append(f"seed {system.seed}, solve {checkpoint}: {message}")
-            if arguments.show:
-                fault = " (kiwi broke a required constraint: compared with kiwi solving afresh)" if b[2] else ""
-                print(f"# solve {checkpoint}: {outcome}{': ' + message if message else ''}{fault}\n"
-                      f"#   ours {a[0]} open {a[1]} rejected {a[2]}\n#   kiwi {b[0]} rejected {b[1]}")
-        rejections += len(theirs[-1][1]) if theirs else 0
+    reports, crashes = check_all(systems, ours, arguments.show)
+    total = {key: sum(r[key] for r in reports.values())
+             for key in ("solves", "unique", "open", "trade", "faults", "values", "left_open", "rejections", "probes",
+                         "inconclusive")}
+    mismatches = [line for system in systems if system.seed in reports for line in reports[system.seed]["mismatches"]]
+    for seed, message in crashes:
+        # Without kiwi's answers, ours is checked against the required constraints alone.
+        system = next(s for s in systems if s.seed == seed)
+        for checkpoint, (values, _, rejected) in enumerate(ours[seed]):
+            total["solves"] += 1
+            row = violated_required(held_rows(system, checkpoint, set(rejected)), values)
+            if row is not None:
+                mismatches.append(f"seed {seed}, solve {checkpoint}: ours violates the required {row_text(row)}")
+    if arguments.show:
+        for system in systems:
+            print(reports[system.seed]["show"] if system.seed in reports else system.text() + "# kiwi crashed\n", end="")
 
+    for seed, message in crashes[:SHOWN_MISMATCHES]:
+        print(f"KIWI CRASH seed {seed}: {message}")
     for line in mismatches[:SHOWN_MISMATCHES]:
         print(f"MISMATCH {line}")
     if len(mismatches) > SHOWN_MISMATCHES:
@@ -500,10 +649,14 @@ def main():
         print(f"reproduce one: python3 .ci/differential.py --seed {first} --count 1 --show")
     elapsed = time.monotonic() - start
     print(f"differential: {len(systems)} systems (seeds {arguments.seed}…{arguments.seed + len(systems) - 1}), "
-          f"{solves} solves against kiwisolver {kiwi.__version__}: {counts['unique']} with a unique optimum (values compared), "
-          f"{counts['open']} without (errors per level compared, and the values the optimum fixes), "
-          f"{counts['trade']} level trades, {kiwi_faults} kiwi faults (compared with kiwi solving afresh), "
-          f"{rejections} required constraints rejected by both; {values_compared} values compared, {values_open} left open; "
+          f"{total['solves']} solves against kiwisolver {kiwi.__version__}: "
+          f"{total['unique']} with a unique optimum (values compared), "
+          f"{total['open']} without (errors per level compared, and the values the optimum fixes), "
+          f"{total['trade']} level trades, {total['faults']} kiwi faults (compared with kiwi solving afresh), "
+          f"{len(crashes)} kiwi crashes (ours checked against the required constraints alone), "
+          f"{total['rejections']} required constraints rejected by both; "
+          f"{total['values']} values compared, {total['left_open']} left open; "
+          f"{total['probes']} probes of the optimal face ({total['inconclusive']} inconclusive); "
           f"{len(mismatches)} mismatches; {elapsed:.1f} s ({built - start:.1f} s to install and build)")
     sys.exit(EXIT_MISMATCH if mismatches else 0)
 
