@@ -67,8 +67,9 @@ added twice with a weak `x == 0`, remove one: x becomes 0; our solver had the mi
 fault, found by this script): where kiwi's incremental solution violates a required constraint,
 kiwi solves what is in force afresh, in a new solver that it goes on with, and the checkpoint,
 compared with that, counts as a kiwi fault. kiwi 1.5.1 also aborts its process on some systems
-(an uncaught InternalSolverError, "The objective is unbounded": seed 2090255 of 200,000 run
-from 2,000,000, whose constraints added in other orders solve fine, as ours does them); so kiwi runs in a child process of
+(an uncaught InternalSolverError, "The objective is unbounded": seed 2090255, the only one in
+seeds 2,000,000 to 2,099,999 and 3,000,000 to 3,099,999; its constraints added in other orders
+solve fine, to our solution); so kiwi runs in a child process of
 this script, and a system that kills it is reported as a kiwi crash, ours being checked against
 the required constraints alone there, and the child restarted with the next system.
 
