@@ -46,6 +46,10 @@ extension Engine {
             if kinds[Int(owner)] == .external { out.append("tableau row \(r): owned by external symbol \(owner)") }
             for t in tableau.terms[Int(r)] {
                 if kinds[Int(t.symbol)] == .external { out.append("tableau row \(r): holds external symbol \(t.symbol)") }
+                // A basic dummy stands for a redundant required equality: its row relates dummies only.
+                if kinds[Int(owner)] == .dummy, kinds[Int(t.symbol)] != .dummy {
+                    out.append("tableau row \(r): dummy row holds \(kinds[Int(t.symbol)]) symbol \(t.symbol)")
+                }
                 if isBasic(t.symbol) { out.append("tableau row \(r): holds basic symbol \(t.symbol)") }
             }
             let k = tableau.constant(r)

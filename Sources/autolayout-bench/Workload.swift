@@ -8,6 +8,12 @@ struct Workload {
         var relation: Relation
         var constant: Double
         var terms: [(Double, Int)]
+
+        /// The constraint over `variables`, indexed as the workload's variables.
+        func constraint(_ variables: [Variable]) -> Constraint {
+            Constraint(expression: Expression(terms.map { Term(variables[$0.1], $0.0) }, constant: constant),
+                       relation: relation, strength: strength)
+        }
     }
 
     var name = ""
@@ -30,15 +36,9 @@ struct Workload {
             let words = content.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\r" }).map(String.init)
             guard let keyword = words.first else { continue }
             func fail(_ message: String) -> ParseError { ParseError(line: lineNumber, message: message) }
-            func number(_ word: String) throws(ParseError) -> Double {
-                guard let x = Double(word), x.isFinite else { throw fail("expected a finite number, found '\(word)'") }
-                return x
-            }
+            func number(_ word: String) throws(ParseError) -> Double { try Workload.number(word, line: lineNumber) }
             func index(_ word: String) throws(ParseError) -> Int {
-                guard let i = Int(word), i >= 0, i < variableCount else {
-                    throw fail("expected a variable index in 0..<\(variableCount), found '\(word)'")
-                }
-                return i
+                try Workload.index(word, variableCount: variableCount, line: lineNumber)
             }
             switch keyword {
             case "name":
@@ -48,27 +48,12 @@ struct Workload {
                 variableCount = n
             case "edit":
                 guard words.count == 3 else { throw fail("expected 'edit I STRENGTH'") }
-                edits.append((try index(words[1]), try strength(words[2], line: lineNumber)))
+                edits.append((try index(words[1]), try Workload.strength(words[2], line: lineNumber)))
             case "suggest":
                 guard words.count == 3 else { throw fail("expected 'suggest I VALUE'") }
                 suggestions.append((try index(words[1]), try number(words[2])))
             case "c":
-                guard words.count >= 4, words.count % 2 == 0 else { throw fail("expected 'c STRENGTH OP CONST [COEF I]…'") }
-                let relation: Relation
-                switch words[2] {
-                case "==": relation = .equal
-                case "<=": relation = .lessThanOrEqual
-                case ">=": relation = .greaterThanOrEqual
-                default: throw fail("expected ==, <= or >=, found '\(words[2])'")
-                }
-                var terms: [(Double, Int)] = []
-                var i = 4
-                while i < words.count {
-                    terms.append((try number(words[i]), try index(words[i + 1])))
-                    i += 2
-                }
-                rows.append(Row(strength: try strength(words[1], line: lineNumber), relation: relation,
-                                constant: try number(words[3]), terms: terms))
+                rows.append(try Workload.row(words, variableCount: variableCount, line: lineNumber))
             case "step":
                 var step: [(Int, Double)] = []
                 for pair in words.dropFirst() {
@@ -83,7 +68,46 @@ struct Workload {
         }
     }
 
-    private func strength(_ word: String, line: Int) throws(ParseError) -> Strength {
+    /// A finite number.
+    static func number(_ word: String, line: Int) throws(ParseError) -> Double {
+        guard let x = Double(word), x.isFinite else {
+            throw ParseError(line: line, message: "expected a finite number, found '\(word)'")
+        }
+        return x
+    }
+
+    /// A variable index in `0..<variableCount`.
+    static func index(_ word: String, variableCount: Int, line: Int) throws(ParseError) -> Int {
+        guard let i = Int(word), i >= 0, i < variableCount else {
+            throw ParseError(line: line, message: "expected a variable index in 0..<\(variableCount), found '\(word)'")
+        }
+        return i
+    }
+
+    /// The constraint of a `c STRENGTH OP CONST [COEF I]…` statement, split into words.
+    static func row(_ words: [String], variableCount: Int, line: Int) throws(ParseError) -> Row {
+        guard words.count >= 4, words.count % 2 == 0 else {
+            throw ParseError(line: line, message: "expected 'c STRENGTH OP CONST [COEF I]…'")
+        }
+        let relation: Relation
+        switch words[2] {
+        case "==": relation = .equal
+        case "<=": relation = .lessThanOrEqual
+        case ">=": relation = .greaterThanOrEqual
+        default: throw ParseError(line: line, message: "expected ==, <= or >=, found '\(words[2])'")
+        }
+        var terms: [(Double, Int)] = []
+        var i = 4
+        while i < words.count {
+            terms.append((try number(words[i], line: line), try index(words[i + 1], variableCount: variableCount, line: line)))
+            i += 2
+        }
+        return Row(strength: try strength(words[1], line: line), relation: relation,
+                   constant: try number(words[3], line: line), terms: terms)
+    }
+
+    /// `required`, or `strong` / `medium` / `weak` with an optional `*WEIGHT` (the README's STRENGTH).
+    static func strength(_ word: String, line: Int) throws(ParseError) -> Strength {
         if word == "required" { return .required }
         let parts = word.split(separator: "*", maxSplits: 1).map(String.init)
         let level: Double

@@ -8,6 +8,7 @@ let usage = """
            autolayout-bench layout [--sizes 100,1000,10000] [--repeat N]
            autolayout-bench feed [--counts 1,10,100,1000] [--repeat N]
            autolayout-bench table [--rows 10000] [--repeat N]
+           autolayout-bench solve < SYSTEMS
 
     Runs a solver workload (../shared/bench/README.md: setup, add, check, step, remove) N times
     (default 3) with a fresh solver each time and prints one JSON line of medians.
@@ -20,8 +21,16 @@ let usage = """
     `table` measures self-sizing subtitle rows at 375 points: a fresh cell per row (the first
     1,000), one reused sizing cell through ListLayout (serially, and on one task per core), and
     by hand; one JSON line.
+    `solve` reads systems from standard input, one statement a line (`#` starts a comment):
+    `system NAME` starts one (a fresh solver), `vars N`, `edit I STRENGTH`, `suggest I VALUE` and
+    `c STRENGTH OP CONST [COEF I]…` as in a workload but run where they stand (a rejected
+    required constraint is noted), `remove K` removes the system's K-th `c` statement (from 0) if
+    the solver holds it, and `solve` prints one tab-separated line: NAME, the number of the
+    `solve` in its system (from 0), every variable's value, the indices of the variables the
+    optimum leaves open (Solver.isAmbiguous), and the indices of the rejected `c` statements;
+    lists are space-separated. .ci/differential.py compares these lines with kiwisolver.
     Exit status: 0 when it ran, 1 when an accepted required constraint was violated (or a
-    layout came out wrong), 64 on bad usage, 65 on a bad workload file.
+    layout came out wrong), 64 on bad usage, 65 on a bad workload file (or `solve` input).
     """
 
 func fail(_ message: String, status: Int32) -> Never {
@@ -79,6 +88,9 @@ case "feed":
     runFeedBenchmark(counts: options["--counts"] ?? [1, 10, 100, 1000], widths: [320, 375],
                      repeatCount: options["--repeat"]?.last ?? 3)
     exit(0)
+case "solve":
+    guard arguments.count == 1 else { fail("'solve' takes no arguments: it reads standard input\n\(usage)", status: 64) }
+    runSolveCommand(lines: sequence(state: ()) { _ in readLine() })
 case "layout":
     let options = integerOptions(arguments.dropFirst(), allowed: ["--sizes", "--repeat"])
     runLayoutBenchmark(sizes: options["--sizes"] ?? [100, 1000, 10000], repeatCount: options["--repeat"]?.last ?? 5)
@@ -87,7 +99,7 @@ default:
     break
 }
 guard arguments.count >= 2, arguments[0] == "workload" else {
-    fail("expected 'workload FILE', 'layout', 'feed' or 'table'\n\(usage)", status: 64)
+    fail("expected 'workload FILE', 'layout', 'feed', 'table' or 'solve'\n\(usage)", status: 64)
 }
 let repeatCount = integerOptions(arguments.dropFirst(2), allowed: ["--repeat"])["--repeat"]?.last ?? 3
 
@@ -115,10 +127,7 @@ func run(_ workload: Workload, repeatCount: Int) -> (String, Bool) {
     for _ in 0..<repeatCount {
         // 1. setup (untimed)
         let variables = (0..<workload.variableCount).map { Variable("x\($0)") }
-        let constraints = workload.rows.map { row in
-            Constraint(expression: Expression(row.terms.map { Term(variables[$0.1], $0.0) }, constant: row.constant),
-                       relation: row.relation, strength: row.strength)
-        }
+        let constraints = workload.rows.map { $0.constraint(variables) }
         var solver = Solver()
         do {
             for (i, strength) in workload.edits { try solver.addEditVariable(variables[i], strength: strength) }

@@ -67,6 +67,24 @@ func expectHealthy(_ s: Solver, sourceLocation: SourceLocation = #_sourceLocatio
         #expect(s.constraints.isEmpty)
         #expect(s[a] == 0 && s[b] == 0 && s[c] == 0)
     }
+
+    /// Found by .ci/differential.py against kiwisolver (seed 203): removing one of two redundant
+    /// required equalities pivoted its marker into the weak constraint's error row, which moved
+    /// the other equality's dummy off zero, and the weak constraint won over a required one.
+    @Test(arguments: [(-10.0, 0.0), (10.0, 20.0), (10.0, 0.0), (-10.0, -20.0)])
+    func removingOneOfTwoRedundantEqualitiesKeepsTheOther(target: Double, pull: Double) throws {
+        var s = Solver()
+        let x = Variable("x")
+        let first = x == target, second = 2 * x == 2 * target
+        try s.add([first, second])
+        try s.add((x == pull).withStrength(.weak))
+        try s.remove(first)
+        expectHealthy(s)
+        #expect(s[x] == target)
+        try s.remove(second)
+        #expect(s[x] == pull)
+        expectHealthy(s)
+    }
 }
 
 @Suite struct PriorityTests {
