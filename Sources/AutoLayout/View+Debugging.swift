@@ -18,11 +18,7 @@ extension View {
     /// `"height"` in that order; empty when the layout is not ambiguous. It is what
     /// ``autolayoutTrace()`` lists after `AMBIGUOUS LAYOUT` for this view, without tracing the
     /// whole hierarchy. Applies queued changes first.
-    public var ambiguousFrameComponents: [String] {
-        let engine = layoutEngine
-        engine.flush()
-        return zip([minX, minY, width, height], ["x", "y", "width", "height"]).filter { engine.isOpen($0.0) }.map(\.1)
-    }
+    public var ambiguousFrameComponents: [String] { View.ambiguousFrameComponents(of: [self])[0] }
 
     /// ``ambiguousFrameComponents`` of many views at once (each in its own hierarchy's
     /// engine): one pass per engine settles every position and size that depends on nothing

@@ -288,10 +288,6 @@ private final class Runner {
         var failure: String?
         var values: (expected: [Double], actual: [Double]) = ([], [])
         switch expectation.kind {
-        case .conflicts, .brokenIdentifier, .brokenEquation: conflictsCovered = result.conflicts.count
-        default: break
-        }
-        switch expectation.kind {
         case .geometry(let ref, let property, let expected):
             let r = rect(ref, absolute: property == "absoluteFrame")
             let actual: [Double]
@@ -323,13 +319,16 @@ private final class Runner {
                 failure = "'\(refName(ref))' was not fitted: add `fit \(refName(ref)) width W` before this line"
             }
         case .conflicts(let expected):
+            conflictsCovered = result.conflicts.count
             if !holds([Double(result.conflicts.count)], expected) {
                 failure = "got \(result.conflicts.count)" + (broken.isEmpty ? "" : " (\(brokenSummary()))")
                 values = (expected.values, [Double(result.conflicts.count)])
             }
         case .brokenIdentifier(let id):
+            conflictsCovered = result.conflicts.count
             if !broken.contains(where: { $0.identifier == id }) { failure = brokenSummary() }
         case .brokenEquation(let d):
+            conflictsCovered = result.conflicts.count
             let first = item(d.first), second = d.second.map(item)
             let found = broken.contains { c in
                 c.firstItem === first && c.firstAttribute == d.firstAttribute && c.relation == d.relation
