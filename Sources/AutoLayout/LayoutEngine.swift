@@ -15,13 +15,15 @@ public final class LayoutEngine {
     var owners: [UInt64: LayoutConstraint] = [:]
 
     /// Constraints waiting to be added, constants waiting to be changed, solver constraints
-    /// waiting to be removed, views whose generated constraints need a look.
+    /// waiting to be removed, views whose generated constraints need a look. The root owns
+    /// the engine, so the view queues hold their views weakly: a hierarchy dropped with work
+    /// queued is freed (a view that is gone needs no update).
     private var toAdd: [LayoutConstraint] = []
     private var toChange: [LayoutConstraint] = []
     private var toRemove: [Cassowary.Constraint] = []
-    private var dirtyViews: [View] = []
+    private var dirtyViews: [WeakView] = []
     /// Views whose `updateConstraints()` is due, in the order they asked.
-    private var constraintUpdates: [View] = []
+    private var constraintUpdates: [WeakView] = []
     /// Implicit bounds of items that joined, waiting to be added.
     private var newBackground: [Cassowary.Constraint] = []
     /// The item behind each engine variable, to write only the frames that changed.
@@ -140,7 +142,7 @@ public final class LayoutEngine {
     }
 
     func viewNeedsUpdateConstraints(_ view: View) {
-        constraintUpdates.append(view)
+        constraintUpdates.append(WeakView(view: view))
     }
 
     /// Calls the due `updateConstraints()` methods (they may ask for more, which run too).
@@ -148,7 +150,8 @@ public final class LayoutEngine {
         while !constraintUpdates.isEmpty {
             let views = constraintUpdates
             constraintUpdates = []
-            for v in views where v.needsUpdateConstraints {
+            for entry in views {
+                guard let v = entry.view, v.needsUpdateConstraints else { continue }
                 v.needsUpdateConstraints = false
                 if v.rootView === root { v.updateConstraints() }
             }
@@ -164,7 +167,7 @@ public final class LayoutEngine {
     func viewNeedsUpdate(_ view: View, intrinsicOnly: Bool = false) {
         view.needsConstraintUpdate = true
         view.onlyIntrinsicSizeChanged = intrinsicOnly
-        dirtyViews.append(view)
+        dirtyViews.append(WeakView(view: view))
     }
 
     func setNeedsLayout() { needsFrames = true }
@@ -220,7 +223,7 @@ public final class LayoutEngine {
         }
         let newEngine = subtree.layoutEngine
         // The subtree's pending updates move to its new engine with it.
-        dirtyViews.removeAll { inside.contains(ObjectIdentifier($0)) }
+        dirtyViews.removeAll { $0.view.map { inside.contains(ObjectIdentifier($0)) } ?? true }
         forEachView(subtree) { v in
             for c in v.constraints {
                 unregister(c)
@@ -331,7 +334,7 @@ public final class LayoutEngine {
     /// Brings the generated constraints of changed views up to date (queueing solver work).
     func updateDirtyViews() {
         // The list's buffer is handed back when done: it is refilled for every fitting.
-        var views: [View] = []
+        var views: [WeakView] = []
         swap(&views, &dirtyViews)
         defer {
             if dirtyViews.isEmpty {
@@ -342,7 +345,8 @@ public final class LayoutEngine {
         let followBaselines = !baselineConstraints.isEmpty
         var changedViews = Set<ObjectIdentifier>()
         // Views that left the hierarchy were taken off the list (`release(subtree:)`).
-        for v in views where v.needsConstraintUpdate {
+        for entry in views {
+            guard let v = entry.view, v.needsConstraintUpdate else { continue }
             v.needsConstraintUpdate = false
             if followBaselines { changedViews.insert(ObjectIdentifier(v)) }
             if v.onlyIntrinsicSizeChanged && !v.background.isEmpty {
