@@ -497,14 +497,20 @@ struct Engine: Sendable {
     }
 
     /// The row to pivot a parametric marker into: the one that keeps every row feasible.
+    ///
+    /// A dummy's row (a redundant required equality, `d = 0 + Σ dummies`) must keep its
+    /// constant of exactly zero, which the ratio test does not protect: when the marker is in
+    /// one, the pivot goes there, and since its constant is zero no other row's constant moves.
     private func markerLeavingRow(_ m: Int32) -> Int32 {
-        var first: Int32 = -1, second: Int32 = -1
+        var first: Int32 = -1, second: Int32 = -1, dummy: Int32 = -1
         var r1 = Double.infinity, r2 = Double.infinity
-        var o1: Int32 = .max, o2: Int32 = .max
+        var o1: Int32 = .max, o2: Int32 = .max, o3: Int32 = .max
         for cell in tableau.columns[Int(m)] {
             let c = tableau.terms[Int(cell.row)][Int(cell.termSlot)].coefficient
             let k = tableau.constant(cell.row), owner = tableau.owner(cell.row)
-            if c < 0 {
+            if kinds[Int(owner)] == .dummy {
+                if owner < o3 { dummy = cell.row; o3 = owner }
+            } else if c < 0 {
                 let ratio = -k / c
                 if ratio < r1 || (ratio == r1 && owner < o1) { r1 = ratio; first = cell.row; o1 = owner }
             } else {
@@ -512,7 +518,7 @@ struct Engine: Sendable {
                 if ratio < r2 || (ratio == r2 && owner < o2) { r2 = ratio; second = cell.row; o2 = owner }
             }
         }
-        return first >= 0 ? first : second
+        return dummy >= 0 ? dummy : first >= 0 ? first : second
     }
 
     /// Removes marker `m` that only definitions hold: one of them, made canonical, is solved for
