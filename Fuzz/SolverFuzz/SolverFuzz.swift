@@ -18,8 +18,12 @@ import FuzzSupport
 /// The most operations one input runs: enough for long sequences, few enough to stay fast.
 private let operationLimit = 96
 
-/// Coefficients: small and exact, plus one below the solver's tolerance (it must be dropped).
-private let coefficients: [Double] = [1, -1, 2, -2, 0.5, -0.5, 3, -3, 10, -0.25, 1e-9]
+/// Coefficients: small binary fractions, so that sums and cancellations are exact. Coefficients
+/// that nearly cancel (0.5 and 0.5 + 1e-9) leave a difference below the solver's tolerance of
+/// 1e-8, which it takes as zero: a required constraint then misses by about 1e-8 times the
+/// values in play, as documented, not by rounding error. Coefficients below the tolerance get
+/// constraints of their own (`tinyConstraint()`).
+private let coefficients: [Double] = [1, -1, 2, -2, 0.5, -0.5, 3, -3, 10, -0.25]
 /// Strengths, required three times as often as each optional one.
 private let strengths: [Strength] = [
     .required, .required, .required, .strong, .medium, .weak, Strength(999.5), Strength(1),
@@ -66,6 +70,15 @@ struct SolverRun {
         for _ in 0..<count { terms.append(Term(pick(variables), pick(coefficients))) }
         return Constraint(expression: Expression(terms, constant: smallNumber() * 4), relation: pick(relations),
                           strength: pick(strengths))
+    }
+
+    /// A constraint whose coefficients are all below the solver's tolerance: it reads as its
+    /// constant alone.
+    mutating func tinyConstraint() -> Constraint {
+        let c = constraint()
+        return Constraint(expression: Expression(c.expression.terms.map { Term($0.variable, $0.coefficient * 1e-9) },
+                                                 constant: c.expression.constant),
+                          relation: c.relation, strength: c.strength)
     }
 
     mutating func run() {
@@ -128,7 +141,7 @@ struct SolverRun {
         case 11:
             updateVariables()
         default:
-            switch byte() % 4 {
+            switch byte() % 5 {
             case 0:
                 snapshot = (solver, variables.map(solver.value(of:)), solver.constraints)
                 log.append("snapshot")
@@ -140,6 +153,8 @@ struct SolverRun {
                 guard let c = gone.last else { return }
                 log.append("remove(\(c)) again")
                 expect(before: solver, throwing: .unknownConstraint(c)) { s in try s.remove(c) }
+            case 3:
+                add([tinyConstraint()])
             default:
                 let c = constraint()
                 log.append("add(\(c)) with a NaN")
