@@ -72,11 +72,12 @@ struct SolverRun {
                           strength: pick(strengths))
     }
 
-    /// A constraint whose coefficients are all below the solver's tolerance: it reads as its
-    /// constant alone.
+    /// A constraint whose coefficients are all well below the solver's tolerance (at most 1e-9,
+    /// and 3e-9 summed, against 1e-8): it reads as its constant alone. (At the tolerance itself,
+    /// whether a coefficient counts depends on the rows it is expanded through.)
     mutating func tinyConstraint() -> Constraint {
         let c = constraint()
-        return Constraint(expression: Expression(c.expression.terms.map { Term($0.variable, $0.coefficient * 1e-9) },
+        return Constraint(expression: Expression(c.expression.terms.map { Term($0.variable, $0.coefficient * 1e-10) },
                                                  constant: c.expression.constant),
                           relation: c.relation, strength: c.strength)
     }
