@@ -30,6 +30,17 @@ let package = Package(
                           exclude: ["Layouts", "Logs", "Pages", "AutoLayout.playground", "README.md"], sources: ["main.swift"]),
         .target(name: "PlaygroundKit", dependencies: ["AutoLayout"], path: "Playground/AutoLayout.playground/Sources"),
         .target(name: "PlaygroundPages", dependencies: ["AutoLayout", "PlaygroundKit"], path: "Playground/Pages"),
+        // Fuzz targets (README, Fuzzing). `.ci/fuzz` builds them with `-sanitize=fuzzer,address
+        // -DFUZZING`; SwiftPM links each executable's own `main`, so that `main` hands the
+        // target's check to libFuzzer's driver, `LLVMFuzzerRunDriver` (CLibFuzzer declares it,
+        // `-sanitize=fuzzer` links it). In a plain build `main` runs the check on the files
+        // named on its command line, to replay a crash.
+        .systemLibrary(name: "CLibFuzzer", path: "Fuzz/CLibFuzzer"),
+        .target(name: "FuzzSupport", dependencies: ["CLibFuzzer"], path: "Fuzz/FuzzSupport"),
+        .executableTarget(name: "LayoutFileFuzz", dependencies: ["ConstraintFile", "FuzzSupport"], path: "Fuzz/LayoutFileFuzz"),
+        .executableTarget(name: "UIKitLogFuzz", dependencies: ["ConstraintFile", "FuzzSupport"], path: "Fuzz/UIKitLogFuzz"),
+        .executableTarget(name: "VisualFormatFuzz", dependencies: ["AutoLayout", "FuzzSupport"], path: "Fuzz/VisualFormatFuzz"),
+        .executableTarget(name: "SolverFuzz", dependencies: ["Cassowary", "FuzzSupport"], path: "Fuzz/SolverFuzz"),
         // Tests
         .testTarget(name: "CassowaryTests", dependencies: ["Cassowary"]),
         .testTarget(name: "AutoLayoutTests", dependencies: ["AutoLayout", "Cassowary"]),

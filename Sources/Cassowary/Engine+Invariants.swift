@@ -87,8 +87,9 @@ extension Engine {
 
 extension Solver {
     /// Every broken invariant of the solver's tableau, definitions and objective; empty when all
-    /// hold. The tests run this after every operation.
-    func invariantFaults() -> [String] {
+    /// hold. The tests run this after every operation, and so does the solver's fuzz target
+    /// (hence `package`).
+    package func invariantFaults() -> [String] {
         var out = engine.invariantFaults()
         for (id, slot) in slots.entries {
             guard let r = records[Int(slot)], r.constraint.id == id, owner(ofMarker: r.marker) == r.constraint else {

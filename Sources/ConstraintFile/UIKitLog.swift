@@ -540,7 +540,9 @@ struct DescriptionParser {
         }
         var identifier: String?
         if s.hasPrefix("'") {
-            guard let close = find(s, "' ") else { throw fail(s.startIndex, "expected the identifier's closing quote") }
+            guard let close = find(s, "' ", from: s.utf8.index(after: s.startIndex)) else {
+                throw fail(s.startIndex, "expected the identifier's closing quote")
+            }
             identifier = String(s[s.index(after: s.startIndex)..<close.lowerBound])
             s = trim(s[close.upperBound...])
         }

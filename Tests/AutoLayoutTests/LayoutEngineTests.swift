@@ -273,6 +273,30 @@ import Testing
         #expect(weakRoot == nil && weakChild == nil && weakConstraint == nil && weakEngine == nil)
     }
 
+    /// Found by fuzzing (LeakSanitizer): the engine's queues held their views strongly, and the
+    /// root holds the engine, so a hierarchy dropped with work still queued (never laid out, or
+    /// changed after its last pass) was never freed; every `LayoutFile.parse` leaked its
+    /// scratch views this way.
+    @Test func hierarchiesWithQueuedWorkAreFreed() {
+        weak var weakRoot: View?
+        weak var weakEngine: LayoutEngine?
+        do {
+            let root = View()
+            root.addSubview(View())
+            weakRoot = root; weakEngine = root.layoutEngine
+        }
+        #expect(weakRoot == nil && weakEngine == nil, "never laid out")
+        do {
+            let label = Label()
+            let root = makeRoot(label)
+            root.layoutIfNeeded()
+            label.text = "changed"
+            root.setNeedsUpdateConstraints()
+            weakRoot = root; weakEngine = root.layoutEngine
+        }
+        #expect(weakRoot == nil && weakEngine == nil, "changed after the last pass")
+    }
+
     @Test func addConstraintInstallsOnTheReceiver() {
         let a = View(), b = View()
         let root = makeRoot(a, b)

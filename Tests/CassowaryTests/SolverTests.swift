@@ -87,6 +87,27 @@ func expectHealthy(_ s: Solver, sourceLocation: SourceLocation = #_sourceLocatio
     }
 }
 
+@Suite struct RemovalTests {
+    /// Found by fuzzing (SolverFuzz): a required equality stated twice, then the first removed.
+    /// The second's row, owned by its dummy, held the first's marker; removing the first pivoted
+    /// the marker into the optional row instead, which moved the dummy's row off zero: x
+    /// became 0.5, breaking the remaining `x == 0`.
+    @Test func removingOneOfTwoEqualRequiredEqualitiesKeepsTheOther() throws {
+        var s = Solver()
+        let x = Variable("x")
+        let first = x == 0, second = x == 0
+        try s.add(first)
+        try s.add((2 * x - 1 == 0).withStrength(.weak))
+        try s.add(second)
+        try s.remove(first)
+        expectHealthy(s)
+        #expect(s[x] == 0)
+        try s.remove(second)
+        expectHealthy(s)
+        #expect(s[x] == 0.5)
+    }
+}
+
 @Suite struct PriorityTests {
     /// Summed weights (kiwi's strengths) would let a thousand 998s outvote one 999.
     @Test func one999BeatsAThousand998s() throws {

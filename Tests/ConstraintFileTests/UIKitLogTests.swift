@@ -120,6 +120,19 @@ let topConstraint = "<NSLayoutConstraint:0x6000000010c0 V:|-(12)-[UILabel:0x7f80
         }
     }
 
+    /// Found by fuzzing (UIKitLogFuzz): an identifier's opening quote followed by a space was
+    /// taken for its closing quote, and reading the identifier trapped.
+    @Test func identifierQuoteFollowedByASpace() throws {
+        let unclosed = "(\n    \"<NSLayoutConstraint:0x1 ' UIView:0x2.width == 10   (active)>\"\n)"
+        #expect(throws: SourceError(path: "log.txt", line: 2, column: 30, message: "expected the identifier's closing quote",
+                                    sourceLine: "    \"<NSLayoutConstraint:0x1 ' UIView:0x2.width == 10   (active)>\"")) {
+            try UIKitLog.parse(unclosed, path: "log.txt")
+        }
+        let space = #""<NSLayoutConstraint:0x1 ' ' UIView:0x2.width == 10   (active)>""#
+        let c = try #require(try UIKitLog.parse(space, path: "x").first?.constraints.first)
+        #expect(c.identifier == " ")
+    }
+
     @Test func garbageAndNoiseHoldNoMessage() throws {
         var generator = SystemRandomNumberGenerator()
         let garbage = String(decoding: (0..<100_000).map { _ in UInt8.random(in: 0...255, using: &generator) }, as: UTF8.self)
