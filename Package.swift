@@ -21,7 +21,9 @@ let package = Package(
         .target(name: "ConstraintFile", dependencies: ["AutoLayout", "Cassowary"]),
         // The diagnostics CLI: main.swift calls ConstraintFile's `runCommandLine`.
         .executableTarget(name: "autolayout", dependencies: ["ConstraintFile"]),
-        .executableTarget(name: "autolayout-bench", dependencies: ["Cassowary", "AutoLayout"]),
+        .executableTarget(name: "autolayout-bench", dependencies: ["Cassowary", "AutoLayout", "HeapProbe"]),
+        // The C library's heap statistics, for the benchmark's bytes per constraint.
+        .target(name: "HeapProbe"),
         // The playground: `swift run Playground [PAGE...]` prints its pages. PlaygroundKit is the
         // Xcode playground's Sources folder (what pages print with), built as a module as Xcode
         // builds it; PlaygroundPages holds the pages, each a function whose body is the bundle

@@ -64,14 +64,16 @@ extension Engine {
             }
         }
         for (l, level) in objective.levels.enumerated() {
-            if level.values.count < symbolCount { out.append("objective level \(l): \(level.values.count) values") }
-            for s in level.support {
-                if level.values[Int(s)] == 0 { out.append("objective level \(l): zero \(s) in support") }
+            if level.slot.count < symbolCount { out.append("objective level \(l): \(level.slot.count) slots") }
+            if level.coefficients.count != level.support.count { out.append("objective level \(l): coefficients and support differ in length") }
+            for (at, s) in level.support.enumerated() {
+                if level.slot[Int(s)] != Int32(at) { out.append("objective level \(l): \(s) has slot \(level.slot[Int(s)]), not \(at)") }
+                if level[s] == 0 { out.append("objective level \(l): zero \(s) in support") }
                 if kinds[Int(s)] == .external { out.append("objective level \(l): holds external \(s)") }
                 if isBasic(s) { out.append("objective level \(l): holds basic \(s)") }
             }
-            let nonzero = level.values.indices.filter { level.values[$0] != 0 }.count
-            if nonzero != level.support.count { out.append("objective level \(l): support lists \(level.support.count) of \(nonzero)") }
+            let listed = level.slot.prefix(symbolCount).filter { $0 >= 0 }.count
+            if listed != level.support.count { out.append("objective level \(l): \(listed) slots for \(level.support.count) symbols") }
         }
         if !objective.levels[objective.phaseOne].support.isEmpty { out.append("phase-one level not cleared") }
         if !objective.levels[objective.exploration].support.isEmpty { out.append("exploration level not cleared") }

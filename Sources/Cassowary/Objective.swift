@@ -6,31 +6,44 @@
 /// improves the objective when the first non-zero entry is negative. Comparing vectors instead
 /// of summing `weight × 10^k` is what makes priorities exact.
 ///
-/// Each level is dense (a coefficient per symbol, for O(1) look-ups in ratio tests) with a list
-/// of its non-zero symbols (for scans).
+/// Each level lists its non-zero symbols (for scans) with their coefficients, and keeps one
+/// slot per symbol into that list (for O(1) look-ups in ratio tests): 4 bytes per symbol and
+/// level, where a dense coefficient array would take 12.
 struct Objective: Sendable {
     struct Level: Sendable {
         var priority: Double
-        var values: [Double]
+        /// The symbols with a non-zero coefficient, and their coefficients.
         var support: [Int32] = []
+        var coefficients: [Double] = []
+        /// The index of each symbol in `support`, or -1.
         var slot: [Int32]
+
+        /// The coefficient of `symbol`, 0 when it is not in the support.
+        @inline(__always) subscript(symbol: Int32) -> Double {
+            let at = slot[Int(symbol)]
+            return at < 0 ? 0 : coefficients[Int(at)]
+        }
 
         /// Sets a coefficient (values within `epsilon` of zero become zero), keeping the support
         /// list. Returns the old value, or nil when nothing changed.
         @inline(__always) mutating func store(_ symbol: Int32, _ newValue: Double) -> Double? {
             let s = Int(symbol)
-            let old = values[s]
+            let at = Int(slot[s])
+            let old = at < 0 ? 0 : coefficients[at]
             let v = abs(newValue) < epsilon ? 0 : newValue
             if old == v { return nil }
-            values[s] = v
-            if old == 0 {
+            if at < 0 {
                 slot[s] = Int32(support.count)
                 support.append(symbol)
-            } else if v == 0 {
-                let at = Int(slot[s])
+                coefficients.append(v)
+            } else if v != 0 {
+                coefficients[at] = v
+            } else {
                 let last = support.removeLast()
+                let lastValue = coefficients.removeLast()
                 if last != symbol {
                     support[at] = last
+                    coefficients[at] = lastValue
                     slot[Int(last)] = Int32(at)
                 }
                 slot[s] = -1
@@ -59,8 +72,8 @@ struct Objective: Sendable {
     static let explorationPriority: Double = 0
 
     init() {
-        levels = [Level(priority: Objective.phaseOnePriority, values: [], slot: []),
-                  Level(priority: Objective.explorationPriority, values: [], slot: [])]
+        levels = [Level(priority: Objective.phaseOnePriority, slot: []),
+                  Level(priority: Objective.explorationPriority, slot: [])]
     }
 
     var phaseOne: Int { 0 }
@@ -72,7 +85,6 @@ struct Objective: Sendable {
         let grown = max(64, 2 * capacity)
         isChanged.append(contentsOf: repeatElement(false, count: grown - capacity))
         for l in levels.indices {
-            levels[l].values.append(contentsOf: repeatElement(0, count: grown - capacity))
             levels[l].slot.append(contentsOf: repeatElement(-1, count: grown - capacity))
         }
         capacity = grown
@@ -84,8 +96,7 @@ struct Objective: Sendable {
         let at = levels.firstIndex { $0.priority <= priority }!
         if levels[at].priority == priority { return at }
         if journaling { createdPriorities.append(priority) }
-        levels.insert(Level(priority: priority, values: Array(repeating: 0, count: capacity),
-                            slot: Array(repeating: -1, count: capacity)), at: at)
+        levels.insert(Level(priority: priority, slot: Array(repeating: -1, count: capacity)), at: at)
         return at
     }
 
@@ -103,20 +114,20 @@ struct Objective: Sendable {
     }
 
     @inline(__always) mutating func add(_ level: Int, _ symbol: Int32, _ delta: Double) {
-        set(level, symbol, levels[level].values[Int(symbol)] + delta)
+        set(level, symbol, levels[level][symbol] + delta)
     }
 
     /// Replaces `symbol` in every level by `constant + Σ terms` (a row solved for it).
     mutating func substitute(_ symbol: Int32, terms: [SparseMatrix.Term]) {
         for l in levels.indices {
-            let c = levels[l].values[Int(symbol)]
+            let c = levels[l][symbol]
             if c == 0 { continue }
             set(l, symbol, 0)
             // Edit the level outside the array so that the loop works on uniquely held storage.
             var level = levels[l]
-            levels[l] = Level(priority: level.priority, values: [], slot: [])
+            levels[l] = Level(priority: level.priority, slot: [])
             for t in terms {
-                if let old = level.store(t.symbol, level.values[Int(t.symbol)] + c * t.coefficient) {
+                if let old = level.store(t.symbol, level[t.symbol] + c * t.coefficient) {
                     noteChange(level.priority, t.symbol, old)
                 }
             }
@@ -151,7 +162,7 @@ struct Objective: Sendable {
     /// and up to `lastLevel`, is negative.
     @inline(__always) func improves(_ symbol: Int32, through lastLevel: Int) -> Bool {
         for l in 0...lastLevel {
-            let v = levels[l].values[Int(symbol)]
+            let v = levels[l][symbol]
             if v != 0 { return v < 0 }
         }
         return false
@@ -159,14 +170,14 @@ struct Objective: Sendable {
 
     /// Whether `symbol` has a zero coefficient in every level above `level`.
     @inline(__always) func isZeroAbove(_ level: Int, _ symbol: Int32) -> Bool {
-        for l in 0..<level where levels[l].values[Int(symbol)] != 0 { return false }
+        for l in 0..<level where levels[l][symbol] != 0 { return false }
         return true
     }
 
     /// Compares `cost(a)/da` with `cost(b)/db` lexicographically: -1, 0 or 1.
     func ratioOrder(_ a: Int32, _ da: Double, _ b: Int32, _ db: Double) -> Int {
         for l in levels.indices {
-            let x = levels[l].values[Int(a)] / da, y = levels[l].values[Int(b)] / db
+            let x = levels[l][a] / da, y = levels[l][b] / db
             // Ratios equal up to rounding tie here, so that lower levels decide.
             if abs(x - y) > epsilon * max(1, abs(x), abs(y)) { return x < y ? -1 : 1 }
         }

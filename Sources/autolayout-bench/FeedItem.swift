@@ -163,7 +163,7 @@ func runFeedBenchmark(counts: [Int], widths: [Double], repeatCount: Int) {
                 fail("feed item \(i) at width \(width): the engine gives \(heights[i]), by hand \(manualFeedItemHeight(d, width: width))", status: 1)
             }
             let m = median(manual), f = median(fresh), r = median(reused)
-            print("{\"benchmark\":\"feed\",\"width\":\(json(width)),\"items\":\(n),\"manual_us\":\(json(m * 1e6)),\"fresh_us\":\(json(f * 1e6)),\"reused_us\":\(json(r * 1e6)),\"fresh_over_manual\":\(json(f / m)),\"reused_over_manual\":\(json(r / m))}")
+            print("{\"benchmark\":\"feed\",\"width\":\(jsonNumber(width)),\"items\":\(n),\"manual_us\":\(jsonNumber(m * 1e6)),\"fresh_us\":\(jsonNumber(f * 1e6)),\"reused_us\":\(jsonNumber(r * 1e6)),\"fresh_over_manual\":\(jsonNumber(f / m)),\"reused_over_manual\":\(jsonNumber(r / m))}")
         }
     }
 }

@@ -55,10 +55,10 @@ func runLayoutBenchmark(sizes: [Int], repeatCount: Int) {
         guard root.subviews[n / 2].frame.minX == moved.constant else { fail("constant change not applied", status: 1) }
         layoutTimes[n] = median(samples)
         changeTimes[n] = median(changes)
-        print("{\"benchmark\":\"layout\",\"views\":\(n),\"layout_ms\":\(json(median(samples) * 1e3)),\"per_view_us\":\(json(median(samples) / Double(n) * 1e6)),\"constant_change_us\":\(json(median(changes) * 1e6))}")
+        print("{\"benchmark\":\"layout\",\"views\":\(n),\"layout_ms\":\(jsonNumber(median(samples) * 1e3)),\"per_view_us\":\(jsonNumber(median(samples) / Double(n) * 1e6)),\"constant_change_us\":\(jsonNumber(median(changes) * 1e6))}")
     }
     if let small = sizes.first, let large = sizes.last, small != large {
         let growth = Double(large) / Double(small)
-        print("{\"benchmark\":\"layout-summary\",\"views\":[\(small),\(large)],\"size_ratio\":\(json(growth)),\"layout_time_ratio\":\(json(layoutTimes[large]! / layoutTimes[small]!)),\"constant_change_ratio\":\(json(changeTimes[large]! / changeTimes[small]!))}")
+        print("{\"benchmark\":\"layout-summary\",\"views\":[\(small),\(large)],\"size_ratio\":\(jsonNumber(growth)),\"layout_time_ratio\":\(jsonNumber(layoutTimes[large]! / layoutTimes[small]!)),\"constant_change_ratio\":\(jsonNumber(changeTimes[large]! / changeTimes[small]!))}")
     }
 }

@@ -69,5 +69,5 @@ func runTableBenchmark(rows count: Int, repeatCount: Int) async {
         fail("table row \(i): the engine gives \(heights[i]), by hand \(manualRowHeight(row, width: width))", status: 1)
     }
     let m = median(manual), f = median(fresh), r = median(reused), p = median(parallel)
-    print("{\"benchmark\":\"table\",\"width\":375,\"rows\":\(count),\"manual_us\":\(json(m * 1e6)),\"fresh_us\":\(json(f * 1e6)),\"reused_us\":\(json(r * 1e6)),\"fresh_over_manual\":\(json(f / m)),\"reused_over_manual\":\(json(r / m)),\"workers\":\(workers),\"parallel_us\":\(json(p * 1e6)),\"parallel_speedup\":\(json(r / p))}")
+    print("{\"benchmark\":\"table\",\"width\":375,\"rows\":\(count),\"manual_us\":\(jsonNumber(m * 1e6)),\"fresh_us\":\(jsonNumber(f * 1e6)),\"reused_us\":\(jsonNumber(r * 1e6)),\"fresh_over_manual\":\(jsonNumber(f / m)),\"reused_over_manual\":\(jsonNumber(r / m)),\"workers\":\(workers),\"parallel_us\":\(jsonNumber(p * 1e6)),\"parallel_speedup\":\(jsonNumber(r / p))}")
 }

@@ -1,4 +1,6 @@
 import Cassowary
+import Foundation
+import HeapProbe
 
 /// A solver workload of ../shared/bench (format: its README): variables, edit variables,
 /// constraints `CONST + Σ COEF·x OP 0`, and steps of suggestions.
@@ -126,4 +128,107 @@ struct Workload {
         }
         return Strength(level, weight: weight)
     }
+}
+
+// MARK: Running
+
+/// Whether a required constraint's residual exceeds the harness tolerance.
+func violated(_ row: Workload.Row, _ solver: Solver, _ variables: [Variable]) -> Bool {
+    var residual = row.constant
+    for (coefficient, i) in row.terms { residual += coefficient * solver.value(of: variables[i]) }
+    let tolerance = 1e-6 * max(1, abs(row.constant))
+    switch row.relation {
+    case .equal: return abs(residual) > tolerance
+    case .greaterThanOrEqual: return residual < -tolerance
+    case .lessThanOrEqual: return residual > tolerance
+    }
+}
+
+/// Medians of a workload's phases (../shared/bench/README.md) and the solver's heap.
+struct WorkloadResult {
+    var name: String
+    var constraints, accepted, rejected, violations: Int
+    var addSeconds: Double
+    /// One step of the edit loop, in microseconds; nil when the workload has no steps.
+    var stepMicroseconds: Double?
+    var removeSeconds: Double
+    /// Heap bytes the solver took for its constraints (NaN where the C library does not say).
+    var heapBytes: Double
+
+    var bytesPerConstraint: Double { heapBytes / Double(max(accepted, 1)) }
+
+    /// The JSON line compare.py reads, with the heap figures added.
+    var json: String {
+        let step = stepMicroseconds.map(jsonNumber) ?? "null"
+        return "{\"workload\":\"\(name)\",\"engine\":\"autolayout\",\"constraints\":\(constraints),"
+            + "\"accepted\":\(accepted),\"rejected\":\(rejected),\"violations\":\(violations),"
+            + "\"add_ms\":\(jsonNumber(addSeconds * 1e3)),\"step_us\":\(step),\"remove_ms\":\(jsonNumber(removeSeconds * 1e3)),"
+            + "\"heap_bytes\":\(jsonNumber(heapBytes)),\"bytes_per_constraint\":\(jsonNumber(bytesPerConstraint))}"
+    }
+}
+
+/// Runs the phases `repeatCount` times, each with a fresh solver.
+func run(_ workload: Workload, repeatCount: Int) -> WorkloadResult {
+    var addTimes: [Double] = [], stepTimes: [Double] = [], removeTimes: [Double] = []
+    var accepted = 0, rejected = 0, violations = 0, heapBytes: [Double] = []
+    for _ in 0..<repeatCount {
+        // 1. setup (untimed)
+        let variables = (0..<workload.variableCount).map { Variable("x\($0)") }
+        let constraints = workload.rows.map { $0.constraint(variables) }
+        var solver = Solver()
+        do {
+            for (i, strength) in workload.edits { try solver.addEditVariable(variables[i], strength: strength) }
+            for (i, value) in workload.suggestions { try solver.suggestValue(variables[i], value) }
+        } catch {
+            fail("setup failed: \(error)", status: 65)
+        }
+        // 2. add (timed)
+        var added: [Constraint] = []
+        added.reserveCapacity(constraints.count)
+        rejected = 0
+        let heapBefore = heap_bytes_in_use()
+        var t0 = now()
+        for c in constraints {
+            do {
+                try solver.add(c)
+                added.append(c)
+            } catch {
+                rejected += 1
+            }
+        }
+        addTimes.append(now() - t0)
+        // What the solver holds for its constraints: the constraints themselves were built
+        // before, and `added` was reserved whole.
+        if heapBefore >= 0 { heapBytes.append(Double(heap_bytes_in_use() - heapBefore)) }
+        accepted = added.count
+        // 3. check (untimed)
+        solver.updateVariables()
+        let requiredRows = workload.rows.indices.filter { solver.contains(constraints[$0]) && workload.rows[$0].strength.isRequired }
+        violations = requiredRows.filter { violated(workload.rows[$0], solver, variables) }.count
+        // 4. step (timed)
+        if !workload.steps.isEmpty {
+            var k = 0, loops = 0
+            t0 = now()
+            while loops < workload.steps.count || (loops < 1_000_000 && now() - t0 < 0.3) {
+                for (i, value) in workload.steps[k] {
+                    do { try solver.suggestValue(variables[i], value) } catch { fail("step failed: \(error)", status: 65) }
+                }
+                solver.updateVariables()
+                k = (k + 1) % workload.steps.count
+                loops += 1
+            }
+            stepTimes.append((now() - t0) / Double(loops) * 1e6)
+            violations += requiredRows.filter { violated(workload.rows[$0], solver, variables) }.count
+        }
+        // 5. remove (timed)
+        t0 = now()
+        for c in added.reversed() {
+            do { try solver.remove(c) } catch { fail("remove failed: \(error)", status: 65) }
+        }
+        removeTimes.append(now() - t0)
+    }
+    return WorkloadResult(name: workload.name, constraints: workload.rows.count, accepted: accepted, rejected: rejected,
+                          violations: violations, addSeconds: median(addTimes),
+                          stepMicroseconds: stepTimes.isEmpty ? nil : median(stepTimes),
+                          removeSeconds: median(removeTimes), heapBytes: median(heapBytes))
 }

@@ -8,10 +8,15 @@ let usage = """
            autolayout-bench layout [--sizes 100,1000,10000] [--repeat N]
            autolayout-bench feed [--counts 1,10,100,1000] [--repeat N]
            autolayout-bench table [--rows 10000] [--repeat N]
+           autolayout-bench scaling [--sizes 100,1000,10000,100000] [--repeat N] [--kiwi HARNESS]
+                                    [--kiwi-limit 10000] [--json FILE] [--svg FILE]
+           autolayout-bench generate indep|chain SIZE
            autolayout-bench solve < SYSTEMS
 
     Runs a solver workload (../shared/bench/README.md: setup, add, check, step, remove) N times
-    (default 3) with a fresh solver each time and prints one JSON line of medians.
+    (default 3) with a fresh solver each time and prints one JSON line of medians, with the heap
+    bytes the solver took for its constraints (`heap_bytes`, `bytes_per_constraint`: the C
+    library's bytes in use before and after the add phase).
     `layout` lays out N independent views (each placed by four constraints) for each size,
     then changes one constant and lays out again, and prints one JSON line per size of medians
     and a summary with the growth ratios.
@@ -21,6 +26,12 @@ let usage = """
     `table` measures self-sizing subtitle rows at 375 points: a fresh cell per row (the first
     1,000), one reused sizing cell through ListLayout (serially, and on one task per core), and
     by hand; one JSON line.
+    `scaling` runs the indep and chain workloads of ../shared/bench at each size (views for
+    indep, variables for chain), and kiwi's harness on the same files up to --kiwi-limit when
+    --kiwi names it (compare.py builds it into ~/.cache/kiwi-bench/kiwi_harness); prints one JSON
+    line per point and writes them all to --json and a log-log chart of microseconds per added
+    constraint against size to --svg.
+    `generate` prints the workload `scaling` runs for one family and size.
     `solve` reads systems from standard input, one statement a line (`#` starts a comment):
     `system NAME` starts one (a fresh solver), `vars N`, `edit I STRENGTH`, `suggest I VALUE` and
     `c STRENGTH OP CONST [COEF I]…` as in a workload but run where they stand (a rejected
@@ -49,7 +60,7 @@ func median(_ xs: [Double]) -> Double {
     return s.isEmpty ? .nan : s[s.count / 2]
 }
 
-func json(_ x: Double) -> String {
+func jsonNumber(_ x: Double) -> String {
     x.isFinite ? String(format: "%.6g", x) : "null"
 }
 
@@ -88,6 +99,34 @@ case "feed":
     runFeedBenchmark(counts: options["--counts"] ?? [1, 10, 100, 1000], widths: [320, 375],
                      repeatCount: options["--repeat"]?.last ?? 3)
     exit(0)
+case "scaling":
+    var integers: [String] = [], kiwi: String?, jsonPath: String?, svgPath: String?
+    var rest = arguments.dropFirst()
+    while let option = rest.first {
+        rest = rest.dropFirst()
+        guard ["--kiwi", "--json", "--svg"].contains(option) else {
+            integers.append(option)
+            if let value = rest.first { integers.append(value); rest = rest.dropFirst() }
+            continue
+        }
+        guard let value = rest.first else { fail("option '\(option)' needs a value\n\(usage)", status: 64) }
+        rest = rest.dropFirst()
+        switch option {
+        case "--kiwi": kiwi = value
+        case "--json": jsonPath = value
+        default: svgPath = value
+        }
+    }
+    let options = integerOptions(integers[...], allowed: ["--sizes", "--repeat", "--kiwi-limit"])
+    runScalingBenchmark(sizes: options["--sizes"] ?? [100, 1000, 10000, 100000], repeatCount: options["--repeat"]?.last ?? 3,
+                        kiwi: kiwi, kiwiLimit: options["--kiwi-limit"]?.last ?? 10000, jsonPath: jsonPath, svgPath: svgPath)
+    exit(0)
+case "generate":
+    guard arguments.count == 3, let family = WorkloadFamily(rawValue: arguments[1]), let size = Int(arguments[2]), size > 1 else {
+        fail("usage: autolayout-bench generate indep|chain SIZE (SIZE > 1)\n\(usage)", status: 64)
+    }
+    print(family.text(size: size), terminator: "")
+    exit(0)
 case "solve":
     guard arguments.count == 1 else { fail("'solve' takes no arguments: it reads standard input\n\(usage)", status: 64) }
     runSolveCommand(lines: sequence(state: ()) { _ in readLine() })
@@ -99,7 +138,7 @@ default:
     break
 }
 guard arguments.count >= 2, arguments[0] == "workload" else {
-    fail("expected 'workload FILE', 'layout', 'feed', 'table' or 'solve'\n\(usage)", status: 64)
+    fail("expected 'workload FILE', 'layout', 'feed', 'table', 'scaling', 'generate' or 'solve'\n\(usage)", status: 64)
 }
 let repeatCount = integerOptions(arguments.dropFirst(2), allowed: ["--repeat"])["--repeat"]?.last ?? 3
 
@@ -108,81 +147,6 @@ guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { fail(
 let workload: Workload
 do { workload = try Workload(text: text) } catch { fail("\(path):\(error)", status: 65) }
 
-/// Whether a required constraint's residual exceeds the harness tolerance.
-func violated(_ row: Workload.Row, _ solver: Solver, _ variables: [Variable]) -> Bool {
-    var residual = row.constant
-    for (coefficient, i) in row.terms { residual += coefficient * solver.value(of: variables[i]) }
-    let tolerance = 1e-6 * max(1, abs(row.constant))
-    switch row.relation {
-    case .equal: return abs(residual) > tolerance
-    case .greaterThanOrEqual: return residual < -tolerance
-    case .lessThanOrEqual: return residual > tolerance
-    }
-}
-
-/// Runs the phases `repeatCount` times; returns the JSON line and whether a violation occurred.
-func run(_ workload: Workload, repeatCount: Int) -> (String, Bool) {
-    var addTimes: [Double] = [], stepTimes: [Double] = [], removeTimes: [Double] = []
-    var accepted = 0, rejected = 0, violations = 0
-    for _ in 0..<repeatCount {
-        // 1. setup (untimed)
-        let variables = (0..<workload.variableCount).map { Variable("x\($0)") }
-        let constraints = workload.rows.map { $0.constraint(variables) }
-        var solver = Solver()
-        do {
-            for (i, strength) in workload.edits { try solver.addEditVariable(variables[i], strength: strength) }
-            for (i, value) in workload.suggestions { try solver.suggestValue(variables[i], value) }
-        } catch {
-            fail("setup failed: \(error)", status: 65)
-        }
-        // 2. add (timed)
-        var added: [Constraint] = []
-        added.reserveCapacity(constraints.count)
-        rejected = 0
-        var t0 = now()
-        for c in constraints {
-            do {
-                try solver.add(c)
-                added.append(c)
-            } catch {
-                rejected += 1
-            }
-        }
-        addTimes.append(now() - t0)
-        accepted = added.count
-        // 3. check (untimed)
-        solver.updateVariables()
-        let requiredRows = workload.rows.indices.filter { solver.contains(constraints[$0]) && workload.rows[$0].strength.isRequired }
-        violations = requiredRows.filter { violated(workload.rows[$0], solver, variables) }.count
-        // 4. step (timed)
-        if !workload.steps.isEmpty {
-            var k = 0, loops = 0
-            t0 = now()
-            while loops < workload.steps.count || (loops < 1_000_000 && now() - t0 < 0.3) {
-                for (i, value) in workload.steps[k] {
-                    do { try solver.suggestValue(variables[i], value) } catch { fail("step failed: \(error)", status: 65) }
-                }
-                solver.updateVariables()
-                k = (k + 1) % workload.steps.count
-                loops += 1
-            }
-            stepTimes.append((now() - t0) / Double(loops) * 1e6)
-            violations += requiredRows.filter { violated(workload.rows[$0], solver, variables) }.count
-        }
-        // 5. remove (timed)
-        t0 = now()
-        for c in added.reversed() {
-            do { try solver.remove(c) } catch { fail("remove failed: \(error)", status: 65) }
-        }
-        removeTimes.append(now() - t0)
-    }
-    let stepField = stepTimes.isEmpty ? "null" : json(median(stepTimes))
-    let line = ("{\"workload\":\"\(workload.name)\",\"engine\":\"autolayout\",\"constraints\":\(workload.rows.count),"
-          + "\"accepted\":\(accepted),\"rejected\":\(rejected),\"violations\":\(violations),"
-          + "\"add_ms\":\(json(median(addTimes) * 1e3)),\"step_us\":\(stepField),\"remove_ms\":\(json(median(removeTimes) * 1e3))}")
-    return (line, violations > 0)
-}
-
-let (line, failed) = run(workload, repeatCount: repeatCount)
-print(line)
-exit(failed ? 1 : 0)
+let result = run(workload, repeatCount: repeatCount)
+print(result.json)
+exit(result.violations > 0 ? 1 : 0)

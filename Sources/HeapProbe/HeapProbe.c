@@ -1,0 +1,2 @@
+// HeapProbe is header-only (include/HeapProbe.h); SwiftPM needs one source file per C target.
+#include "HeapProbe.h"

@@ -1,0 +1,27 @@
+// The C library's count of heap bytes in use, for autolayout-bench's bytes per constraint.
+// Swift's Glibc module does not export <malloc.h>, so this header does.
+#ifndef HEAP_PROBE_H
+#define HEAP_PROBE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#if defined(__GLIBC__)
+#include <malloc.h>
+#elif defined(__APPLE__)
+#include <malloc/malloc.h>
+#endif
+
+/// Bytes the allocator has handed out and not yet taken back, or -1 where this C library
+/// does not say.
+static inline int64_t heap_bytes_in_use(void) {
+#if defined(__GLIBC__)
+    return (int64_t)mallinfo2().uordblks;
+#elif defined(__APPLE__)
+    return (int64_t)mstats().bytes_used;
+#else
+    return -1;
+#endif
+}
+
+#endif
