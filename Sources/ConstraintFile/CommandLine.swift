@@ -197,7 +197,7 @@ public func runCommandLine<Out: TextOutputStream, Err: TextOutputStream>(argumen
 
     switch command {
     case "check":
-        guard !inputs.isEmpty else { return usageError("check needs at least one .layout file", help: help) }
+        guard !inputs.isEmpty else { return usageError("check needs at least one .layout, .xib or .storyboard file", help: help) }
         return check(inputs, options: ibOptions, json: format == "json", stdout: &stdout, stderr: &stderr)
     case "explain":
         guard inputs.count == 1 else {
