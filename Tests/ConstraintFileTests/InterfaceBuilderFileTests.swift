@@ -63,6 +63,19 @@ func rootView(_ subviews: String, constraints: String = "", extra: String = "", 
     """
 }
 
+/// A controller's root view `root`, `width` × `height`, holding `subviews` and `constraints`.
+func controllerRoot(_ width: Double, _ height: Double, _ subviews: String, constraints: String, extra: String = "") -> String {
+    """
+    <view key="view" contentMode="scaleToFill" id="root">
+        <rect key="frame" x="0.0" y="0.0" width="\(width)" height="\(height)"/>
+        <autoresizingMask key="autoresizingMask" widthSizable="YES" heightSizable="YES"/>
+        <subviews>\(subviews)</subviews>
+        \(extra)
+        <constraints>\(constraints)</constraints>
+    </view>
+    """
+}
+
 /// A constrained plain view `id` with a stored frame.
 func box(_ id: String, _ x: Double, _ y: Double, _ w: Double, _ h: Double, attributes: String = "", inner: String = "") -> String {
     """
@@ -181,16 +194,7 @@ func box(_ id: String, _ x: Double, _ y: Double, _ w: Double, _ h: Double, attri
         #expect(explicit.frame("a") == Rect(x: 5, y: 3, width: 10, height: 10))
         // A controller's root: 16 at the sides on a 375-point phone, 20 on a 414-point one, 0 above
         // the safe area.
-        func root(_ width: Double) -> String {
-            """
-            <view key="view" contentMode="scaleToFill" id="root">
-                <rect key="frame" x="0.0" y="0.0" width="\(width)" height="400"/>
-                <autoresizingMask key="autoresizingMask" widthSizable="YES" heightSizable="YES"/>
-                <subviews>\(box("a", 0, 0, 10, 10))</subviews>
-                <constraints>\(margins)</constraints>
-            </view>
-            """
-        }
+        func root(_ width: Double) -> String { controllerRoot(width, 400, box("a", 0, 0, 10, 10), constraints: margins) }
         let phone = try checkIB(storyboard(root(375)), path: "t.storyboard")
         #expect(phone.frame("a") == Rect(x: 16, y: 20, width: 10, height: 10))
         let plus = try checkIB(storyboard(root(414), device: "retina5_5"), path: "t.storyboard")
@@ -198,20 +202,12 @@ func box(_ id: String, _ x: Double, _ y: Double, _ w: Double, _ h: Double, attri
     }
 
     @Test func safeAreaOfADeviceWithANotch() throws {
-        let root = """
-            <view key="view" contentMode="scaleToFill" id="root">
-                <rect key="frame" x="0.0" y="0.0" width="375" height="812"/>
-                <autoresizingMask key="autoresizingMask" widthSizable="YES" heightSizable="YES"/>
-                <subviews>\(box("a", 0, 44, 375, 734))</subviews>
-                <viewLayoutGuide key="safeArea" id="safe"/>
-                <constraints>
-                    <constraint firstItem="a" firstAttribute="top" secondItem="safe" secondAttribute="top" id="s1"/>
-                    <constraint firstItem="safe" firstAttribute="bottom" secondItem="a" secondAttribute="bottom" id="s2"/>
-                    <constraint firstItem="a" firstAttribute="leading" secondItem="safe" secondAttribute="leading" id="s3"/>
-                    <constraint firstItem="a" firstAttribute="trailing" secondItem="safe" secondAttribute="trailing" id="s4"/>
-                </constraints>
-            </view>
-            """
+        let root = controllerRoot(375, 812, box("a", 0, 44, 375, 734), constraints: """
+            <constraint firstItem="a" firstAttribute="top" secondItem="safe" secondAttribute="top" id="s1"/>
+            <constraint firstItem="safe" firstAttribute="bottom" secondItem="a" secondAttribute="bottom" id="s2"/>
+            <constraint firstItem="a" firstAttribute="leading" secondItem="safe" secondAttribute="leading" id="s3"/>
+            <constraint firstItem="a" firstAttribute="trailing" secondItem="safe" secondAttribute="trailing" id="s4"/>
+            """, extra: #"<viewLayoutGuide key="safeArea" id="safe"/>"#)
         let r = try checkIB(storyboard(root, device: "retina5_9"), path: "t.storyboard")
         #expect(r.frame("a") == Rect(x: 0, y: 44, width: 375, height: 734))
         // Under a simulated navigation bar the safe area starts 44 points lower.
@@ -222,19 +218,12 @@ func box(_ id: String, _ x: Double, _ y: Double, _ w: Double, _ h: Double, attri
     }
 
     @Test func oldTopAndBottomLayoutGuides() throws {
-        let root = """
-            <view key="view" contentMode="scaleToFill" id="root">
-                <rect key="frame" x="0.0" y="0.0" width="375" height="667"/>
-                <autoresizingMask key="autoresizingMask" widthSizable="YES" heightSizable="YES"/>
-                <subviews>\(box("a", 0, 20, 375, 647))</subviews>
-                <constraints>
-                    <constraint firstItem="a" firstAttribute="top" secondItem="top" secondAttribute="bottom" id="g1"/>
-                    <constraint firstItem="bottom" firstAttribute="top" secondItem="a" secondAttribute="bottom" id="g2"/>
-                    <constraint firstItem="a" firstAttribute="leading" secondItem="root" secondAttribute="leading" id="g3"/>
-                    <constraint firstItem="a" firstAttribute="trailing" secondItem="root" secondAttribute="trailing" id="g4"/>
-                </constraints>
-            </view>
-            """
+        let root = controllerRoot(375, 667, box("a", 0, 20, 375, 647), constraints: """
+            <constraint firstItem="a" firstAttribute="top" secondItem="top" secondAttribute="bottom" id="g1"/>
+            <constraint firstItem="bottom" firstAttribute="top" secondItem="a" secondAttribute="bottom" id="g2"/>
+            <constraint firstItem="a" firstAttribute="leading" secondItem="root" secondAttribute="leading" id="g3"/>
+            <constraint firstItem="a" firstAttribute="trailing" secondItem="root" secondAttribute="trailing" id="g4"/>
+            """)
         let r = try checkIB(storyboard(root, controllerExtras: """
             <layoutGuides>
                 <viewControllerLayoutGuide type="top" id="top"/>
@@ -246,37 +235,31 @@ func box(_ id: String, _ x: Double, _ y: Double, _ w: Double, _ h: Double, attri
     }
 
     @Test func huggingAndCompressionPriorities() throws {
-        // Two labels share a 300-point row; the one that hugs less stretches.
-        func row(_ leftHugging: Int, _ rightHugging: Int) throws -> CheckResult {
+        // Two 50-point labels in a row whose end is `end`; `left` and `right` are the labels'
+        // priority attributes.
+        func row(_ left: String, _ right: String, end: String) throws -> CheckResult {
             try checkIB(xib(rootView("""
-                <label text="A" horizontalHuggingPriority="\(leftHugging)" translatesAutoresizingMaskIntoConstraints="NO" id="l"><rect key="frame" x="0.0" y="0.0" width="50" height="20"/></label>
-                <label text="B" horizontalHuggingPriority="\(rightHugging)" translatesAutoresizingMaskIntoConstraints="NO" id="r"><rect key="frame" x="50" y="0.0" width="50" height="20"/></label>
+                <label text="A" \(left) translatesAutoresizingMaskIntoConstraints="NO" id="l"><rect key="frame" x="0.0" y="0.0" width="50" height="20"/></label>
+                <label text="B" \(right) translatesAutoresizingMaskIntoConstraints="NO" id="r"><rect key="frame" x="50" y="0.0" width="50" height="20"/></label>
                 """, constraints: """
                 <constraint firstItem="l" firstAttribute="leading" secondItem="root" secondAttribute="leading" id="h1"/>
                 <constraint firstItem="r" firstAttribute="leading" secondItem="l" secondAttribute="trailing" id="h2"/>
-                <constraint firstItem="r" firstAttribute="width" relation="lessThanOrEqual" constant="300" id="h0"/>
-                <constraint firstAttribute="trailing" secondItem="r" secondAttribute="trailing" constant="20" id="h3"/>
+                \(end)
                 <constraint firstItem="l" firstAttribute="top" secondItem="root" secondAttribute="top" id="h4"/>
                 <constraint firstItem="r" firstAttribute="top" secondItem="root" secondAttribute="top" id="h5"/>
                 """)))
         }
-        let leftStretches = try row(250, 251)
+        // A 300-point row: the label that hugs less stretches.
+        let toTheEdge = #"<constraint firstAttribute="trailing" secondItem="r" secondAttribute="trailing" constant="20" id="h3"/>"#
+        let leftStretches = try row(#"horizontalHuggingPriority="250""#, #"horizontalHuggingPriority="251""#, end: toTheEdge)
         #expect(leftStretches.frame("l")?.width == 250)
         #expect(leftStretches.frame("r")?.width == 50)
-        let rightStretches = try row(251, 250)
+        let rightStretches = try row(#"horizontalHuggingPriority="251""#, #"horizontalHuggingPriority="250""#, end: toTheEdge)
         #expect(rightStretches.frame("l")?.width == 50)
         #expect(rightStretches.frame("r")?.width == 250)
-        // Compression: squeezed to 60, the label that resists less gives way.
-        let squeezed = try checkIB(xib(rootView("""
-            <label text="A" horizontalCompressionResistancePriority="751" translatesAutoresizingMaskIntoConstraints="NO" id="l"><rect key="frame" x="0.0" y="0.0" width="50" height="20"/></label>
-            <label text="B" translatesAutoresizingMaskIntoConstraints="NO" id="r"><rect key="frame" x="50" y="0.0" width="50" height="20"/></label>
-            """, constraints: """
-            <constraint firstItem="l" firstAttribute="leading" secondItem="root" secondAttribute="leading" id="h1"/>
-            <constraint firstItem="r" firstAttribute="leading" secondItem="l" secondAttribute="trailing" id="h2"/>
-            <constraint firstItem="r" firstAttribute="trailing" secondItem="root" secondAttribute="leading" constant="60" id="h3"/>
-            <constraint firstItem="l" firstAttribute="top" secondItem="root" secondAttribute="top" id="h4"/>
-            <constraint firstItem="r" firstAttribute="top" secondItem="root" secondAttribute="top" id="h5"/>
-            """)))
+        // Squeezed to 60: the label that resists less gives way.
+        let squeezed = try row(#"horizontalCompressionResistancePriority="751""#, "",
+                               end: #"<constraint firstItem="r" firstAttribute="trailing" secondItem="root" secondAttribute="leading" constant="60" id="h3"/>"#)
         #expect(squeezed.frame("l")?.width == 50)
         #expect(squeezed.frame("r")?.width == 10)
     }
