@@ -19,10 +19,14 @@ public struct CheckResult: Sendable {
         public var layoutMargins: EdgeInsets?
         /// Whether the view is hidden.
         public var isHidden: Bool
+        /// The name a person gave the view, when it has one besides ``name`` (Interface
+        /// Builder's `userLabel`).
+        public var label: String?
 
         /// A view's frames.
         public init(name: String, className: String, superview: String?, frame: Rect, absoluteFrame: Rect,
-                    layoutMargins: EdgeInsets?, isHidden: Bool) {
+                    layoutMargins: EdgeInsets?, isHidden: Bool, label: String? = nil) {
+            self.label = label
             self.name = name
             self.className = className
             self.superview = superview
@@ -98,6 +102,35 @@ public struct CheckResult: Sendable {
     public var conflictsExpected: Bool
     /// Whether every ambiguous view is named by an `expect ambiguous NAME` line.
     public var ambiguityExpected: Bool
+    /// What reading the file skipped or changed, one line each, in file order (an Interface
+    /// Builder file's unknown elements and removed placeholder constraints).
+    public var notes: [String]
+    /// How the solved frames compare with the frames an Interface Builder file stored; nil for
+    /// other files.
+    public var storedFrames: StoredFrameComparison?
+
+    /// The solved frames against the frames Interface Builder stored, for the views IB does not
+    /// flag `misplaced` or `ambiguous` and that have a stored frame.
+    public struct StoredFrameComparison: Sendable, Equatable {
+        /// How far a solved frame's origin or size may be from the stored one and still match.
+        public static let tolerance = 0.5
+        /// The views compared.
+        public var compared: Int
+        /// The views whose four numbers are all within ``tolerance`` of the stored ones.
+        public var matched: Int
+        /// One line per view that does not match: `id: stored (x, y, w, h), solved (x, y, w, h)`.
+        public var differences: [String]
+
+        /// A comparison.
+        public init(compared: Int, matched: Int, differences: [String]) {
+            self.compared = compared
+            self.matched = matched
+            self.differences = differences
+        }
+
+        /// The share of compared views that match, from 0 to 1 (1 when none were compared).
+        public var fraction: Double { compared == 0 ? 1 : Double(matched) / Double(compared) }
+    }
 
     /// An empty result for a file.
     public init(path: String) {
@@ -111,6 +144,8 @@ public struct CheckResult: Sendable {
         ambiguousViews = []
         conflictsExpected = false
         ambiguityExpected = false
+        notes = []
+        storedFrames = nil
     }
 
     /// Whether nothing was found: every expectation held, and no conflict or ambiguity happened

@@ -21,8 +21,9 @@ OVERVIEW: Check Auto Layout constraint files and explain UIKit's conflict logs.
 USAGE: autolayout <subcommand> [options]
 
 SUBCOMMANDS:
-  check FILE...             Lay out .layout files: conflicts in UIKit's words,
-                            ambiguity, frames, and the files' expectations.
+  check FILE...             Lay out .layout, .xib and .storyboard files:
+                            conflicts in UIKit's words, ambiguity, frames,
+                            and the files' expectations.
   explain LOG               Explain the "Unable to simultaneously satisfy
                             constraints" messages in a pasted console log
                             ('-' reads standard input).
@@ -44,16 +45,30 @@ EXIT STATUS:
 let checkHelp = """
 OVERVIEW: Lay out .layout files and report what UIKit would.
 
-USAGE: autolayout check [--format text|json] FILE...
+USAGE: autolayout check [--format text|json] [--traits W-H]
+                        [--intrinsic-from-frames|--intrinsic-from-model] FILE...
 
 Each file is built, laid out and its actions run; conflicts print as UIKit
 prints them, then ambiguous views, every frame, and the expectations that did
 not hold. Conflicts and ambiguity the file expects (expect conflicts == 1,
 expect ambiguous v) are not findings.
 
+Interface Builder files (.xib, .storyboard) are read directly: each top-level
+view or scene is laid out at its stored size, views are named by their object
+ids, and the solved frames are compared with the frames the file stores.
+
 OPTIONS:
   --format text|json        Output format (default: text). JSON: one object
                             per file, or an array of them for several files.
+  --traits W-H              IB files: the size classes whose <variation>s
+                            apply, width then height, each compact or regular
+                            (compact-regular: an iPhone in portrait). Default:
+                            the base layout.
+  --intrinsic-from-frames   IB files: labels, buttons, images and controls take
+                            their intrinsic size from their stored frames, which
+                            IB measured with the real fonts (the default).
+  --intrinsic-from-model    IB files: measure text with this tool's text model
+                            at the stored font sizes, images from <resources>.
   -h, --help                Show this help.
 
 EXIT STATUS: 0 clean, 1 findings, 64 bad usage, 65 a file cannot be read or parsed.
@@ -87,13 +102,16 @@ still explained.
 let renderHelp = """
 OVERVIEW: Draw a .layout file's laid-out frames as SVG.
 
-USAGE: autolayout render FILE [-o OUT.svg]
+USAGE: autolayout render FILE [-o OUT.svg] [--traits W-H]
+                          [--intrinsic-from-frames|--intrinsic-from-model]
 
 Views are drawn with their names, layout margins dashed, and the views of
 conflicting constraint groups in red. Without -o the SVG goes to standard output.
 
 OPTIONS:
   -o, --output PATH         Where to write the SVG ('-' for standard output).
+  --traits, --intrinsic-from-frames, --intrinsic-from-model
+                            For .xib and .storyboard files, as for check.
   -h, --help                Show this help.
 
 EXIT STATUS: 0 drawn, 1 drawn with conflicts, 64 bad usage, 65 the file cannot be
@@ -140,6 +158,7 @@ public func runCommandLine<Out: TextOutputStream, Err: TextOutputStream>(argumen
     // Options of the subcommands.
     let help = "autolayout \(command) --help"
     var format = "text", output: String?, inputs: [String] = []
+    var ibOptions = InterfaceBuilderFile.Options()
     var i = 0
     while i < rest.count {
         let argument = rest[i]
@@ -154,6 +173,15 @@ public func runCommandLine<Out: TextOutputStream, Err: TextOutputStream>(argumen
                 return usageError("unknown format '\(format)': use text or json", help: help)
             }
             i += 1
+        case "--traits" where command != "explain":
+            guard i + 1 < rest.count else { return usageError("--traits needs a value such as compact-regular", help: help) }
+            guard let traits = InterfaceBuilderFile.Traits(rest[i + 1]) else {
+                return usageError("unknown traits '\(rest[i + 1])': use WIDTH-HEIGHT, each compact or regular (compact-regular)", help: help)
+            }
+            ibOptions.traits = traits
+            i += 1
+        case "--intrinsic-from-frames" where command != "explain": ibOptions.intrinsicSizes = .fromFrames
+        case "--intrinsic-from-model" where command != "explain": ibOptions.intrinsicSizes = .fromModel
         case "-o" where command == "render", "--output" where command == "render":
             guard i + 1 < rest.count else { return usageError("\(argument) needs a path", help: help) }
             output = rest[i + 1]
@@ -169,8 +197,8 @@ public func runCommandLine<Out: TextOutputStream, Err: TextOutputStream>(argumen
 
     switch command {
     case "check":
-        guard !inputs.isEmpty else { return usageError("check needs at least one .layout file", help: help) }
-        return check(inputs, json: format == "json", stdout: &stdout, stderr: &stderr)
+        guard !inputs.isEmpty else { return usageError("check needs at least one .layout, .xib or .storyboard file", help: help) }
+        return check(inputs, options: ibOptions, json: format == "json", stdout: &stdout, stderr: &stderr)
     case "explain":
         guard inputs.count == 1 else {
             return usageError(inputs.isEmpty ? "explain needs a log file, or '-' for standard input" : "explain reads one log at a time", help: help)
@@ -180,13 +208,17 @@ public func runCommandLine<Out: TextOutputStream, Err: TextOutputStream>(argumen
         guard inputs.count == 1 else {
             return usageError(inputs.isEmpty ? "render needs a .layout file" : "render draws one file at a time", help: help)
         }
-        return render(inputs[0], output: output ?? "-", stdout: &stdout, stderr: &stderr)
+        return render(inputs[0], options: ibOptions, output: output ?? "-", stdout: &stdout, stderr: &stderr)
     }
 }
 
-private func load<Err: TextOutputStream>(_ path: String, stderr: inout Err) -> CheckResult? {
+/// Reads and runs a file: an Interface Builder file by its extension, else a `.layout` file.
+private func load<Err: TextOutputStream>(_ path: String, options: InterfaceBuilderFile.Options, stderr: inout Err) -> CheckResult? {
     do {
         let text = try InputFile.read(path)
+        if path.hasSuffix(".xib") || path.hasSuffix(".storyboard") {
+            return try InterfaceBuilderFile.parse(text, path: path, options: options).run()
+        }
         return try LayoutFile.parse(text, path: path == "-" ? "<stdin>" : path).run()
     } catch {
         stderr.write("\(error)\n")
@@ -194,12 +226,13 @@ private func load<Err: TextOutputStream>(_ path: String, stderr: inout Err) -> C
     }
 }
 
-private func check<Out: TextOutputStream, Err: TextOutputStream>(_ paths: [String], json: Bool, stdout: inout Out,
+private func check<Out: TextOutputStream, Err: TextOutputStream>(_ paths: [String], options: InterfaceBuilderFile.Options,
+                                                                 json: Bool, stdout: inout Out,
                                                                  stderr: inout Err) -> Int32 {
     var results: [CheckResult] = []
     var unreadable = false
     for path in paths {
-        guard let result = load(path, stderr: &stderr) else {
+        guard let result = load(path, options: options, stderr: &stderr) else {
             unreadable = true
             continue
         }
@@ -264,9 +297,9 @@ private func explain<Out: TextOutputStream, Err: TextOutputStream>(_ path: Strin
     return ExitStatus.success
 }
 
-private func render<Out: TextOutputStream, Err: TextOutputStream>(_ path: String, output: String, stdout: inout Out,
-                                                                  stderr: inout Err) -> Int32 {
-    guard let result = load(path, stderr: &stderr) else { return ExitStatus.badInput }
+private func render<Out: TextOutputStream, Err: TextOutputStream>(_ path: String, options: InterfaceBuilderFile.Options, output: String,
+                                                                  stdout: inout Out, stderr: inout Err) -> Int32 {
+    guard let result = load(path, options: options, stderr: &stderr) else { return ExitStatus.badInput }
     let svg = SVGRenderer.render(result)
     if output == "-" {
         stdout.write(svg)

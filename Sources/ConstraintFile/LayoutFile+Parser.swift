@@ -38,22 +38,6 @@ private let attributesByName: [String: LayoutConstraint.Attribute] = {
 
 private let attributeList = LayoutConstraint.Attribute.allCases.filter { $0 != .notAnAttribute }.map(\.name).joined(separator: ", ")
 
-/// Attribute kinds, as UIKit checks them when a constraint is made.
-private func isDimension(_ a: LayoutConstraint.Attribute) -> Bool { a == .width || a == .height }
-private func isHorizontal(_ a: LayoutConstraint.Attribute) -> Bool {
-    switch a {
-    case .left, .right, .leading, .trailing, .centerX, .width, .leftMargin, .rightMargin, .leadingMargin,
-         .trailingMargin, .centerXWithinMargins: return true
-    default: return false
-    }
-}
-private func isDirectional(_ a: LayoutConstraint.Attribute) -> Bool {
-    a == .leading || a == .trailing || a == .leadingMargin || a == .trailingMargin
-}
-private func isAbsolute(_ a: LayoutConstraint.Attribute) -> Bool {
-    a == .left || a == .right || a == .leftMargin || a == .rightMargin
-}
-
 private let formatOptionsByName: [String: LayoutConstraint.FormatOptions] = [
     "alignAllLeft": .alignAllLeft, "alignAllRight": .alignAllRight, "alignAllTop": .alignAllTop,
     "alignAllBottom": .alignAllBottom, "alignAllLeading": .alignAllLeading, "alignAllTrailing": .alignAllTrailing,
@@ -78,13 +62,17 @@ let geometryProperties: [String: Int] = [
 let fittedProperties: [String: Int] = ["fitted": 2, "fittedWidth": 1, "fittedHeight": 1]
 
 /// Makes the view a class names (the parser builds a scratch hierarchy to check visual
-/// formats; the runner builds the real one).
+/// formats; the runner builds the real one). A fixed `intrinsic` size (an Interface Builder
+/// file's stored frame or placeholder) replaces what a label, button or image view would measure.
 func makeView(_ viewClass: ViewClass, intrinsic: Size?) -> View {
     switch viewClass {
     case .view: return intrinsic.map { IntrinsicSizeView(size: $0) } ?? View()
-    case .label: return Label()
-    case .imageView: return ImageView()
-    case .button: return Button()
+    case .label:
+        let label = Label()
+        if let intrinsic { label.textModel = FixedTextModel(size: intrinsic) }
+        return label
+    case .imageView: return ImageView(image: intrinsic.map { Image(size: $0) })
+    case .button: return intrinsic.map { IntrinsicSizeButton(size: $0) } ?? Button()
     case .stackView: return StackView()
     case .tableViewCell: return TableViewCell(frame: .zero)
     case .collectionViewCell: return CollectionViewCell()
@@ -101,6 +89,29 @@ final class IntrinsicSizeView: View {
         descriptionClassName = "UIView"   // the file declared a plain `View`
     }
     override var intrinsicContentSize: Size { size }
+}
+
+/// A button whose intrinsic size is given rather than measured from its title.
+final class IntrinsicSizeButton: Button {
+    let size: Size
+    init(size: Size) {
+        self.size = size
+        super.init(title: nil)
+        descriptionClassName = "UIButton"
+    }
+    override var intrinsicContentSize: Size { size }
+}
+
+/// Text that measures a given size whatever it says (a label's stored frame): one line per
+/// 1.2 × the font size, baselines where the font puts them.
+struct FixedTextModel: TextMeasuring {
+    let size: Size
+
+    func layout(_ text: String, font: Font, width: Double?, maximumLines: Int, lineBreakMode: LineBreakMode) -> TextLayout {
+        let lines = max(1, Int((size.height / font.lineHeight).rounded()))
+        return TextLayout(size: size, lineCount: lines, firstBaseline: font.ascender,
+                          lastBaseline: max(font.ascender, size.height - font.descender))
+    }
 }
 
 /// The content view of a cell.
@@ -779,57 +790,17 @@ private struct Parser {
         }
         try endOfLine()
         // UIKit's checks when a constraint is made (it raises; a file gets an error instead).
-        if second == nil {
-            guard isDimension(firstAttribute) else {
-                throw fail("a location (\(firstAttribute.name)) cannot equal a constant: relate it to another item, as in `x.\(firstAttribute.name) == y.\(firstAttribute.name) + 8`", at: secondColumn)
-            }
-        } else {
-            if multiplier == 0, !isDimension(firstAttribute) {
-                throw fail("a multiplier of 0 makes a location equal a constant: location attributes go in pairs", at: secondColumn)
-            }
-            if isDimension(firstAttribute) != isDimension(secondAttribute) {
-                throw fail("cannot relate \(isDimension(firstAttribute) ? "a size" : "a location") (\(firstAttribute.name)) to \(isDimension(secondAttribute) ? "a size" : "a location") (\(secondAttribute.name))", at: secondColumn)
-            }
-            if !isDimension(firstAttribute), isHorizontal(firstAttribute) != isHorizontal(secondAttribute) {
-                throw fail("cannot relate a \(isHorizontal(firstAttribute) ? "horizontal" : "vertical") attribute (\(firstAttribute.name)) to a \(isHorizontal(secondAttribute) ? "horizontal" : "vertical") one (\(secondAttribute.name))", at: secondColumn)
-            }
-            if (isDirectional(firstAttribute) && isAbsolute(secondAttribute)) || (isAbsolute(firstAttribute) && isDirectional(secondAttribute)) {
-                throw fail("cannot relate \(firstAttribute.name) to \(secondAttribute.name): use leading/trailing for both or neither", at: secondColumn)
-            }
-            guard let second, haveCommonAncestor(host(first), host(second)) else {
-                throw fail("no common ancestor: the two items are in different view hierarchies", at: column)
-            }
+        if let problem = constraintProblem(firstAttribute, second: second == nil ? nil : secondAttribute, multiplier: multiplier) {
+            throw fail(problem, at: secondColumn)
+        }
+        if let second, !file.haveCommonAncestor(file.host(first), file.host(second)) {
+            throw fail("no common ancestor: the two items are in different view hierarchies", at: column)
         }
         return ConstraintDecl(first: first, firstAttribute: firstAttribute, relation: rel, second: second,
                               secondAttribute: secondAttribute, multiplier: multiplier, constant: constant,
                               priority: priority, identifier: identifier, line: lineNumber)
     }
 
-    func host(_ item: ItemRef) -> ViewRef {
-        switch item {
-        case .view(let r), .margins(let r), .safeArea(let r): return r
-        case .guide(let g): return file.guides[g].owner
-        }
-    }
-
-    func parentOf(_ ref: ViewRef) -> ViewRef? {
-        switch ref {
-        case .view(let i): return file.views[i].parent
-        case .contentView(let i): return .view(i)
-        }
-    }
-
-    func haveCommonAncestor(_ a: ViewRef, _ b: ViewRef) -> Bool {
-        var ancestors: Set<ViewRef> = []
-        var next: ViewRef? = a
-        while let r = next { ancestors.insert(r); next = parentOf(r) }
-        next = b
-        while let r = next {
-            if ancestors.contains(r) { return true }
-            next = parentOf(r)
-        }
-        return false
-    }
 
     // MARK: Visual format
 

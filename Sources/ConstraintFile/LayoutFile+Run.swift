@@ -54,7 +54,7 @@ private final class Runner {
     func refName(_ ref: ViewRef) -> String {
         switch ref {
         case .view(let i): return file.views[i].name
-        case .contentView(let i): return file.views[i].name + ".contentView"
+        case .contentView(let i): return file.views[i].contentName ?? file.views[i].name + ".contentView"
         }
     }
 
@@ -133,8 +133,13 @@ private final class Runner {
         items[decl.name] = v
         if file.views[i].parent == nil { roots.append(v) }
         names[ObjectIdentifier(v)] = decl.name
-        if let content = contentView(of: v) { names[ObjectIdentifier(content)] = decl.name + ".contentView" }
+        if let className = p.className { v.descriptionClassName = className }
+        if let content = contentView(of: v) {
+            names[ObjectIdentifier(content)] = refName(.contentView(i))
+            if let margins = decl.contentMargins { content.directionalLayoutMargins = margins }
+        }
         if let frame = p.frame { v.frame = frame }
+        if let frame = decl.contentFrame, let content = contentView(of: v) { content.frame = frame }
         if let mask = p.autoresizing { v.autoresizingMask = mask }
         v.translatesAutoresizingMaskIntoConstraints = p.translates ?? (decl.parent == nil || p.frame != nil || p.autoresizing != nil)
         if let (h, vertical) = p.hugging {
@@ -147,6 +152,7 @@ private final class Runner {
         }
         if let margins = p.margins { v.directionalLayoutMargins = margins }
         if let insets = p.safeArea { v.safeAreaInsets = insets }
+        if let inset = p.insetsMarginsFromSafeArea { v.insetsLayoutMarginsFromSafeArea = inset }
         if p.hidden { v.isHidden = true }
         if let id = p.identifier { v.accessibilityIdentifier = id }
         if p.rightToLeft { v.semanticContentAttribute = .forceRightToLeft }
@@ -361,7 +367,7 @@ private final class Runner {
 
     // MARK: Results
 
-    typealias ViewEntry = (name: String, className: String, superview: String?, view: View, margins: Bool)
+    typealias ViewEntry = (name: String, className: String, superview: String?, view: View, margins: Bool, label: String?)
 
     /// Every created view with its name and the index of its declaration: declared views, each
     /// cell followed by its content view.
@@ -369,9 +375,11 @@ private final class Runner {
         var out: [(Int, ViewEntry)] = []
         for (i, decl) in file.views.enumerated() {
             guard let v = views[i] else { continue }
-            out.append((i, (decl.name, decl.viewClass.rawValue, decl.parent.map(refName), v, decl.properties.margins != nil)))
+            out.append((i, (decl.name, decl.properties.className ?? decl.viewClass.rawValue, decl.parent.map(refName), v,
+                            decl.properties.margins != nil, decl.properties.label)))
             if let content = contentView(of: v) {
-                out.append((i, (decl.name + ".contentView", String(describing: type(of: content)), decl.name, content, false)))
+                let className = decl.contentName == nil ? String(describing: type(of: content)) : content.descriptionClassName
+                out.append((i, (refName(.contentView(i)), className, decl.name, content, decl.contentMargins != nil, nil)))
             }
         }
         return out
@@ -394,10 +402,15 @@ private final class Runner {
             case .makeView(let i):
                 guard views[i] != nil else { continue }
                 for entry in entries[i] {
+                    let outsets = entry.name == file.views[i].name ? file.views[i].properties.alignmentOutsets : nil
+                    func outset(_ r: Rect) -> Rect {
+                        guard let o = outsets else { return r }
+                        return Rect(x: r.minX - o.left, y: r.minY - o.top, width: r.width + o.left + o.right, height: r.height + o.top + o.bottom)
+                    }
                     result.views.append(CheckResult.ViewFrame(
-                        name: entry.name, className: entry.className, superview: entry.superview, frame: entry.view.frame,
-                        absoluteFrame: absoluteFrame(entry.view), layoutMargins: entry.margins ? entry.view.layoutMargins : nil,
-                        isHidden: entry.view.isHidden))
+                        name: entry.name, className: entry.className, superview: entry.superview, frame: outset(entry.view.frame),
+                        absoluteFrame: outset(absoluteFrame(entry.view)), layoutMargins: entry.margins ? entry.view.layoutMargins : nil,
+                        isHidden: entry.view.isHidden, label: entry.label))
                 }
             case .makeGuide(let g):
                 result.views.append(CheckResult.ViewFrame(

@@ -65,11 +65,27 @@ struct ViewDecl: Sendable {
     var line: Int
     var depth: Int
     var properties = ViewProperties()
+    /// A cell's content view's name (an Interface Builder object id); nil: `NAME.contentView`.
+    var contentName: String?
+    /// A cell's content view's margins, when they are not the default 8.
+    var contentMargins: DirectionalEdgeInsets?
+    /// A cell's content view's frame, when it is not the cell's bounds (an accessory or a
+    /// separator takes room).
+    var contentFrame: Rect?
 }
 
 /// The `key=value` settings of a `view` line.
 struct ViewProperties: Sendable {
     var frame: Rect?
+    /// The class name descriptions and reports print (an Interface Builder file's class or
+    /// `customClass`); nil: the declared class.
+    var className: String?
+    /// The name a person gave the view (Interface Builder's `userLabel`).
+    var label: String?
+    var insetsMarginsFromSafeArea: Bool?
+    /// How far the frame reaches past the rectangle constraints place (UIKit's
+    /// `alignmentRectInsets`, negated): reports show the frame.
+    var alignmentOutsets: EdgeInsets?
     var autoresizing: View.AutoresizingMask?
     var translates: Bool?
     var intrinsic: Size?
@@ -183,4 +199,72 @@ enum Statement: Sendable {
     case setHidden(view: ViewRef, Bool)
     case setText(view: ViewRef, String)
     case expect(Expectation)
+}
+
+extension LayoutFile {
+    /// The view that owns an item (a guide's owning view).
+    func host(_ item: ItemRef) -> ViewRef {
+        switch item {
+        case .view(let r), .margins(let r), .safeArea(let r): return r
+        case .guide(let g): return guides[g].owner
+        }
+    }
+
+    /// A view's superview (a content view's is its cell); nil for a root.
+    func parentOf(_ ref: ViewRef) -> ViewRef? {
+        switch ref {
+        case .view(let i): return views[i].parent
+        case .contentView(let i): return .view(i)
+        }
+    }
+
+    /// Whether two views are in one hierarchy, as a constraint between them needs.
+    func haveCommonAncestor(_ a: ViewRef, _ b: ViewRef) -> Bool {
+        var ancestors: Set<ViewRef> = []
+        var next: ViewRef? = a
+        while let r = next { ancestors.insert(r); next = parentOf(r) }
+        next = b
+        while let r = next {
+            if ancestors.contains(r) { return true }
+            next = parentOf(r)
+        }
+        return false
+    }
+}
+
+/// Attribute kinds, as UIKit checks them when a constraint is made.
+private func isDimension(_ a: LayoutConstraint.Attribute) -> Bool { a == .width || a == .height }
+private func isHorizontal(_ a: LayoutConstraint.Attribute) -> Bool {
+    switch a {
+    case .left, .right, .leading, .trailing, .centerX, .width, .leftMargin, .rightMargin, .leadingMargin,
+         .trailingMargin, .centerXWithinMargins: return true
+    default: return false
+    }
+}
+private func isDirectional(_ a: LayoutConstraint.Attribute) -> Bool {
+    a == .leading || a == .trailing || a == .leadingMargin || a == .trailingMargin
+}
+private func isAbsolute(_ a: LayoutConstraint.Attribute) -> Bool {
+    a == .left || a == .right || a == .leftMargin || a == .rightMargin
+}
+/// UIKit's checks when a constraint is made (it raises; files get an error instead): what is
+/// wrong with relating `first` to `second` (nil: a constant), or nil when nothing is.
+func constraintProblem(_ first: LayoutConstraint.Attribute, second: LayoutConstraint.Attribute?, multiplier: Double) -> String? {
+    guard let second else {
+        if isDimension(first) { return nil }
+        return "a location (\(first.name)) cannot equal a constant: relate it to another item, as in `x.\(first.name) == y.\(first.name) + 8`"
+    }
+    if multiplier == 0, !isDimension(first) {
+        return "a multiplier of 0 makes a location equal a constant: location attributes go in pairs"
+    }
+    if isDimension(first) != isDimension(second) {
+        return "cannot relate \(isDimension(first) ? "a size" : "a location") (\(first.name)) to \(isDimension(second) ? "a size" : "a location") (\(second.name))"
+    }
+    if !isDimension(first), isHorizontal(first) != isHorizontal(second) {
+        return "cannot relate a \(isHorizontal(first) ? "horizontal" : "vertical") attribute (\(first.name)) to a \(isHorizontal(second) ? "horizontal" : "vertical") one (\(second.name))"
+    }
+    if (isDirectional(first) && isAbsolute(second)) || (isAbsolute(first) && isDirectional(second)) {
+        return "cannot relate \(first.name) to \(second.name): use leading/trailing for both or neither"
+    }
+    return nil
 }

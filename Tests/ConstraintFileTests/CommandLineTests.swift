@@ -34,13 +34,53 @@ func temporaryFile(named name: String, bytes: [UInt8]) -> String {
         #expect(runAutolayout() == (64, "", mainHelp))
         #expect(runAutolayout("frobnicate") == (64, "", "error: unknown subcommand 'frobnicate'\nSee 'autolayout --help'.\n"))
         #expect(runAutolayout("--frobnicate") == (64, "", "error: unknown option '--frobnicate'\nSee 'autolayout --help'.\n"))
-        #expect(runAutolayout("check") == (64, "", "error: check needs at least one .layout file\nSee 'autolayout check --help'.\n"))
+        #expect(runAutolayout("check") == (64, "", "error: check needs at least one .layout, .xib or .storyboard file\nSee 'autolayout check --help'.\n"))
         #expect(runAutolayout("check", "--format", "xml", "a.layout") ==
                 (64, "", "error: unknown format 'xml': use text or json\nSee 'autolayout check --help'.\n"))
         #expect(runAutolayout("check", "--format") == (64, "", "error: --format needs a value: text or json\nSee 'autolayout check --help'.\n"))
         #expect(runAutolayout("explain", "a.txt", "b.txt") == (64, "", "error: explain reads one log at a time\nSee 'autolayout explain --help'.\n"))
         #expect(runAutolayout("render", "a.layout", "-x") == (64, "", "error: unknown option '-x' for render\nSee 'autolayout render --help'.\n"))
         #expect(runAutolayout("help", "frob").status == 64)
+        #expect(runAutolayout("check", "--traits", "wide-tall", "a.xib") == (64, "",
+                "error: unknown traits 'wide-tall': use WIDTH-HEIGHT, each compact or regular (compact-regular)\nSee 'autolayout check --help'.\n"))
+        #expect(runAutolayout("explain", "--traits", "compact-regular", "a.txt").status == 64)
+    }
+
+    @Test func interfaceBuilderFilesAreCheckedByExtension() {
+        let layout = """
+            <view contentMode="scaleToFill" id="root"><rect key="frame" x="0.0" y="0.0" width="100" height="50"/>
+                <subviews><view translatesAutoresizingMaskIntoConstraints="NO" id="a"><rect key="frame" x="4" y="4" width="20" height="20"/></view></subviews>
+                <constraints>
+                    <constraint firstItem="a" firstAttribute="leading" secondItem="root" secondAttribute="leading" constant="4" id="c1"/>
+                    <constraint firstItem="a" firstAttribute="top" secondItem="root" secondAttribute="top" constant="4" id="c2"/>
+                    <constraint firstItem="a" firstAttribute="width" constant="20" id="c3"/>
+                    <constraint firstItem="a" firstAttribute="height" constant="20" id="c4">
+                        <variation key="widthClass=regular" constant="30"/>
+                    </constraint>
+                </constraints>
+            </view>
+            """
+        let path = temporaryFile(named: "Cell.xib", bytes: Array(xib(layout).utf8))
+        #expect(runAutolayout("check", path) == (0, """
+            \(path): 2 views, 0 conflicts, 0 ambiguous, 0 expectations: 0 passed, 0 failed
+
+            frames:
+              root (UIView): (0 0; 100 50)
+              a (UIView): (4 4; 20 20) in root, absolute (4 4; 20 20)
+
+            stored frames: 2 of 2 views within 0.5 pt (100%)
+
+            """, ""))
+        let regular = runAutolayout("check", "--format", "json", "--traits", "regular-regular", "--intrinsic-from-model", path)
+        #expect(regular.status == 0)
+        #expect(regular.out.hasPrefix(#"{"views":{"root":[0,0,100,50],"a":[4,4,20,30]}"#))
+        let storyboard = temporaryFile(named: "Main.storyboard", bytes: Array("<document>\n<scenes>".utf8))
+        #expect(runAutolayout("check", storyboard) == (65, "", """
+            \(storyboard):2:9: error: the file ends before </scenes> (the element opens at line 2)
+            <scenes>
+                    ^
+
+            """))
     }
 
     @Test func unreadableInputsExit65NamingTheFile() {

@@ -1,0 +1,171 @@
+import AutoLayout
+
+/// An Interface Builder document, a `.xib` or a `.storyboard`, read into the views and
+/// constraints UIKit would build from it, ready to lay out and check like a `.layout` file.
+///
+/// Each top-level view of a `.xib` and the root view of each storyboard scene is laid out at the
+/// size stored for it. Views are named by their IB object ids; frames are relative to the
+/// superview, as the file stores them. See the *InterfaceBuilderFiles* article.
+public struct InterfaceBuilderFile: Sendable {
+    /// Where the intrinsic content size of labels, buttons, image views and other controls
+    /// comes from.
+    public enum IntrinsicSizes: Sendable, Equatable {
+        /// The frame Interface Builder stored for the view: IB measured it with the real fonts
+        /// and images (the default).
+        case fromFrames
+        /// This package's text model at the stored font size, and image sizes from the file's
+        /// `<resources>`.
+        case fromModel
+    }
+
+    /// A size class, as UIKit's trait collections give it.
+    public enum SizeClass: String, Sendable, Equatable {
+        /// Compact.
+        case compact
+        /// Regular.
+        case regular
+    }
+
+    /// The size classes `<variation>`s are chosen for: `compact-regular` is a compact width
+    /// and a regular height (an iPhone in portrait), as UIKit names them width first.
+    public struct Traits: Sendable, Equatable {
+        /// The horizontal size class (`widthClass=`).
+        public var horizontal: SizeClass
+        /// The vertical size class (`heightClass=`).
+        public var vertical: SizeClass
+
+        /// Traits for a width and a height class.
+        public init(horizontal: SizeClass, vertical: SizeClass) {
+            self.horizontal = horizontal
+            self.vertical = vertical
+        }
+
+        /// Reads `compact-regular` (width, then height); nil for anything else.
+        public init?(_ text: String) {
+            let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+            guard parts.count == 2, let h = SizeClass(rawValue: String(parts[0])), let v = SizeClass(rawValue: String(parts[1])) else {
+                return nil
+            }
+            self.init(horizontal: h, vertical: v)
+        }
+
+        /// Whether a variation key such as `heightClass=compact-widthClass=compact` applies
+        /// (keys naming anything else, such as `userInterfaceIdiom=mac`, never do).
+        func matches(_ key: String) -> Bool {
+            key.split(separator: "-").allSatisfy { part in
+                switch part {
+                case "widthClass=compact": return horizontal == .compact
+                case "widthClass=regular": return horizontal == .regular
+                case "heightClass=compact": return vertical == .compact
+                case "heightClass=regular": return vertical == .regular
+                default: return false
+                }
+            }
+        }
+    }
+
+    /// How a file is read.
+    public struct Options: Sendable, Equatable {
+        /// The size classes whose `<variation>`s apply; nil: the base layout (`default`).
+        public var traits: Traits?
+        /// Where intrinsic sizes come from.
+        public var intrinsicSizes: IntrinsicSizes
+
+        /// Options; by default the base layout, with intrinsic sizes from the stored frames.
+        public init(traits: Traits? = nil, intrinsicSizes: IntrinsicSizes = .fromFrames) {
+            self.traits = traits
+            self.intrinsicSizes = intrinsicSizes
+        }
+    }
+
+    /// A view as Interface Builder stored it.
+    public struct StoredView: Sendable, Equatable {
+        /// The IB object id.
+        public var id: String
+        /// The frame IB solved, relative to the superview (nil: the file stores none, as Xcode 8
+        /// files often do).
+        public var frame: Rect?
+        /// Whether IB flags the stored frame as stale (`misplaced="YES"`).
+        public var isMisplaced: Bool
+        /// Whether IB flags the view's layout as ambiguous (`ambiguous="YES"`).
+        public var isAmbiguous: Bool
+
+        /// A stored view.
+        public init(id: String, frame: Rect?, isMisplaced: Bool, isAmbiguous: Bool) {
+            self.id = id
+            self.frame = frame
+            self.isMisplaced = isMisplaced
+            self.isAmbiguous = isAmbiguous
+        }
+    }
+
+    /// The file's path as given to ``parse(_:path:options:)``.
+    public let path: String
+    /// What reading skipped or changed, one line each, in file order: unknown elements,
+    /// constraints to items that are not there, removed placeholder constraints.
+    public internal(set) var notes: [String] = []
+    /// Every view with the frame and flags IB stored, in file order.
+    public internal(set) var storedViews: [StoredView] = []
+    /// The views and constraints, as a `.layout` file would declare them.
+    var layout: LayoutFile
+
+    init(path: String) {
+        self.path = path
+        layout = LayoutFile(path: path)
+    }
+
+    /// The largest input read: real IB files are well under a megabyte.
+    public static let sizeLimit = 16 << 20
+
+    /// Reads a `.xib` or `.storyboard`.
+    ///
+    /// - Parameters:
+    ///   - text: The file's contents.
+    ///   - path: The path shown in errors and reports.
+    ///   - options: The size classes and the source of intrinsic sizes.
+    /// - Returns: The file, ready to ``run()``.
+    /// - Throws: ``SourceError`` with the line and column of malformed XML, of a root element
+    ///   that is not an IB `<document>`, or of a value that cannot be read (a number, an
+    ///   attribute name, a constraint UIKit would refuse).
+    /// - Complexity: O(*n* + *v*·*d*) for *n* bytes and *v* views *d* levels deep.
+    public static func parse(_ text: String, path: String, options: Options = Options()) throws(SourceError) -> InterfaceBuilderFile {
+        guard text.utf8.count <= sizeLimit else {
+            throw SourceError(path: path, message: "is \(text.utf8.count) bytes; Interface Builder files larger than \(sizeLimit >> 20) MB are refused")
+        }
+        var reader = MarkupReader(path: path, text: text)
+        let root = try reader.readDocument()
+        var builder = InterfaceBuilderBuilder(path: path, lines: text, options: options)
+        return try builder.build(root)
+    }
+
+    /// Builds the views, lays out each top-level view at its stored size, and reports frames,
+    /// conflicts (in UIKit's words) and ambiguity, with the file's notes and how the solved
+    /// frames compare with the stored ones.
+    /// - Returns: What the file produced.
+    /// - Complexity: dominated by the layout engine's solves.
+    public func run() -> CheckResult {
+        var result = layout.run()
+        result.notes = notes
+        result.storedFrames = compare(result.views)
+        return result
+    }
+
+    /// The solved frames against the stored ones, for views IB does not flag.
+    func compare(_ solved: [CheckResult.ViewFrame]) -> CheckResult.StoredFrameComparison {
+        var byName: [String: Rect] = [:]
+        for v in solved { byName[v.name] = v.frame }
+        var compared = 0, matched = 0, differences: [String] = []
+        let tolerance = CheckResult.StoredFrameComparison.tolerance
+        for stored in storedViews where !stored.isMisplaced && !stored.isAmbiguous {
+            guard let frame = stored.frame, let got = byName[stored.id] else { continue }
+            compared += 1
+            let pairs = [(frame.minX, got.minX), (frame.minY, got.minY), (frame.width, got.width), (frame.height, got.height)]
+            if pairs.allSatisfy({ abs($0 - $1) <= tolerance }) {
+                matched += 1
+            } else {
+                differences.append("\(stored.id): stored \(frame), solved \(got)")
+            }
+        }
+        return CheckResult.StoredFrameComparison(compared: compared, matched: matched, differences: differences)
+    }
+}

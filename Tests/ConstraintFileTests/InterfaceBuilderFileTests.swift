@@ -1,0 +1,617 @@
+import Testing
+import AutoLayout
+@testable import ConstraintFile
+
+/// A `.xib` holding `objects` (the views of the test), drawn on `device`.
+func xib(_ objects: String, device: String = "retina4_7") -> String {
+    """
+    <?xml version="1.0" encoding="UTF-8"?>
+    <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" toolsVersion="21701" targetRuntime="iOS.CocoaTouch" useAutolayout="YES" useSafeAreas="YES">
+        <device id="\(device)" orientation="portrait" appearance="light"/>
+        <objects>
+            <placeholder placeholderIdentifier="IBFilesOwner" id="-1" userLabel="File's Owner"/>
+    \(objects)
+        </objects>
+    </document>
+    """
+}
+
+/// A storyboard with one view controller whose root view is `root` (its `<view key="view">`).
+func storyboard(_ root: String, device: String = "retina4_7", controllerExtras: String = "") -> String {
+    """
+    <?xml version="1.0" encoding="UTF-8"?>
+    <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" toolsVersion="21701" targetRuntime="iOS.CocoaTouch" useAutolayout="YES" useSafeAreas="YES">
+        <device id="\(device)" orientation="portrait" appearance="light"/>
+        <scenes>
+            <scene sceneID="s-1">
+                <objects>
+                    <viewController id="vc-1" sceneMemberID="viewController">
+    \(controllerExtras)
+    \(root)
+                    </viewController>
+                </objects>
+            </scene>
+        </scenes>
+    </document>
+    """
+}
+
+func checkIB(_ text: String, path: String = "t.xib", options: InterfaceBuilderFile.Options = .init()) throws -> CheckResult {
+    try InterfaceBuilderFile.parse(text, path: path, options: options).run()
+}
+
+extension CheckResult {
+    /// The solved frame of a view by IB id, relative to its superview.
+    func frame(_ id: String) -> Rect? { views.first { $0.name == id }?.frame }
+    func view(_ id: String) -> ViewFrame? { views.first { $0.name == id } }
+}
+
+/// A 320 × 100 root view `root` holding `subviews` and `constraints`.
+func rootView(_ subviews: String, constraints: String = "", extra: String = "", attributes: String = "") -> String {
+    """
+    <view contentMode="scaleToFill" id="root" \(attributes)>
+        <rect key="frame" x="0.0" y="0.0" width="320" height="100"/>
+        <autoresizingMask key="autoresizingMask" flexibleMaxX="YES" flexibleMaxY="YES"/>
+        <subviews>
+    \(subviews)
+        </subviews>
+        \(extra)
+        <constraints>
+    \(constraints)
+        </constraints>
+    </view>
+    """
+}
+
+/// A controller's root view `root`, `width` × `height`, holding `subviews` and `constraints`.
+func controllerRoot(_ width: Double, _ height: Double, _ subviews: String, constraints: String, extra: String = "") -> String {
+    """
+    <view key="view" contentMode="scaleToFill" id="root">
+        <rect key="frame" x="0.0" y="0.0" width="\(width)" height="\(height)"/>
+        <autoresizingMask key="autoresizingMask" widthSizable="YES" heightSizable="YES"/>
+        <subviews>\(subviews)</subviews>
+        \(extra)
+        <constraints>\(constraints)</constraints>
+    </view>
+    """
+}
+
+/// A constrained plain view `id` with a stored frame.
+func box(_ id: String, _ x: Double, _ y: Double, _ w: Double, _ h: Double, attributes: String = "", inner: String = "") -> String {
+    """
+    <view contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="\(id)" \(attributes)>
+        <rect key="frame" x="\(x)" y="\(y)" width="\(w)" height="\(h)"/>
+        \(inner)
+    </view>
+    """
+}
+
+@Suite struct InterfaceBuilderViewTreeTests {
+    @Test func classesAndCustomClasses() throws {
+        let text = xib(rootView("""
+            <label opaque="NO" text="Hi" translatesAutoresizingMaskIntoConstraints="NO" id="lab" customClass="TitleLabel">
+                <rect key="frame" x="10" y="10" width="40" height="20"/>
+            </label>
+            <imageView translatesAutoresizingMaskIntoConstraints="NO" id="img"><rect key="frame" x="60" y="10" width="20" height="20"/></imageView>
+            <button translatesAutoresizingMaskIntoConstraints="NO" id="btn"><rect key="frame" x="90" y="10" width="40" height="30"/></button>
+            <textField translatesAutoresizingMaskIntoConstraints="NO" id="fld"><rect key="frame" x="140" y="10" width="100" height="34"/></textField>
+            """, constraints: """
+            <constraint firstItem="lab" firstAttribute="leading" secondItem="root" secondAttribute="leading" constant="10" id="c1"/>
+            <constraint firstItem="lab" firstAttribute="top" secondItem="root" secondAttribute="top" constant="10" id="c2"/>
+            <constraint firstItem="img" firstAttribute="leading" secondItem="lab" secondAttribute="trailing" constant="10" id="c3"/>
+            <constraint firstItem="img" firstAttribute="top" secondItem="lab" secondAttribute="top" id="c4"/>
+            <constraint firstItem="img" firstAttribute="width" constant="20" id="c5"/>
+            <constraint firstItem="img" firstAttribute="height" constant="20" id="c6"/>
+            <constraint firstItem="btn" firstAttribute="leading" secondItem="img" secondAttribute="trailing" constant="10" id="c7"/>
+            <constraint firstItem="btn" firstAttribute="top" secondItem="lab" secondAttribute="top" id="c8"/>
+            <constraint firstItem="fld" firstAttribute="leading" secondItem="btn" secondAttribute="trailing" constant="10" id="c9"/>
+            <constraint firstItem="fld" firstAttribute="top" secondItem="lab" secondAttribute="top" id="c10"/>
+            """))
+        let r = try checkIB(text)
+        #expect(r.views.map(\.className) == ["UIView", "TitleLabel", "UIImageView", "UIButton", "UITextField"])
+        // Intrinsic sizes come from the stored frames: every view lands where IB drew it.
+        #expect(r.frame("lab") == Rect(x: 10, y: 10, width: 40, height: 20))
+        #expect(r.frame("btn") == Rect(x: 90, y: 10, width: 40, height: 30))
+        #expect(r.frame("fld") == Rect(x: 140, y: 10, width: 100, height: 34))
+        #expect(r.storedFrames == CheckResult.StoredFrameComparison(compared: 5, matched: 5, differences: []))
+        #expect(r.isClean)
+    }
+
+    @Test func tableCellContentViewIsNamedAndSizedByTheFile() throws {
+        let text = xib("""
+            <tableViewCell contentMode="scaleToFill" id="cell" customClass="MyCell">
+                <rect key="frame" x="0.0" y="0.0" width="320" height="60"/>
+                <autoresizingMask key="autoresizingMask"/>
+                <tableViewCellContentView key="contentView" id="content">
+                    <rect key="frame" x="0.0" y="0.0" width="289" height="59.5"/>
+                    <autoresizingMask key="autoresizingMask"/>
+                    <subviews>\(box("inner", 16, 11, 257, 37.5))</subviews>
+                    <constraints>
+                        <constraint firstItem="inner" firstAttribute="leading" secondItem="content" secondAttribute="leadingMargin" id="a"/>
+                        <constraint firstItem="inner" firstAttribute="trailing" secondItem="content" secondAttribute="trailingMargin" id="b"/>
+                        <constraint firstItem="inner" firstAttribute="top" secondItem="content" secondAttribute="topMargin" id="c"/>
+                        <constraint firstItem="inner" firstAttribute="bottom" secondItem="content" secondAttribute="bottomMargin" id="d"/>
+                    </constraints>
+                </tableViewCellContentView>
+            </tableViewCell>
+            """)
+        let r = try checkIB(text)
+        #expect(r.views.map(\.name) == ["cell", "content", "inner"])
+        #expect(r.view("cell")?.className == "MyCell")
+        #expect(r.view("content")?.className == "UITableViewCellContentView")
+        // The content view keeps the stored size (an accessory and the separator take room);
+        // its margins are 16 at the sides at this width and 11 above and below.
+        #expect(r.frame("content") == Rect(x: 0, y: 0, width: 289, height: 59.5))
+        #expect(r.frame("inner") == Rect(x: 16, y: 11, width: 257, height: 37.5))
+    }
+
+    @Test func autoresizingMasksApplyToStoredFrames() throws {
+        // The container is stored 100 wide but its constraints make it 200: the flexible-width
+        // child grows with it, the fixed one keeps its frame.
+        let text = xib(rootView(box("box", 0, 0, 100, 50, inner: """
+            <subviews>
+                <view contentMode="scaleToFill" id="flex"><rect key="frame" x="10" y="10" width="80" height="10"/>
+                    <autoresizingMask key="autoresizingMask" widthSizable="YES"/></view>
+                <view contentMode="scaleToFill" id="fixed"><rect key="frame" x="10" y="30" width="80" height="10"/>
+                    <autoresizingMask key="autoresizingMask"/></view>
+            </subviews>
+            """), constraints: """
+            <constraint firstItem="box" firstAttribute="leading" secondItem="root" secondAttribute="leading" id="a"/>
+            <constraint firstItem="box" firstAttribute="top" secondItem="root" secondAttribute="top" id="b"/>
+            <constraint firstItem="box" firstAttribute="width" constant="200" id="c"/>
+            <constraint firstItem="box" firstAttribute="height" constant="50" id="d"/>
+            """))
+        let r = try checkIB(text)
+        #expect(r.frame("flex") == Rect(x: 10, y: 10, width: 180, height: 10))
+        #expect(r.frame("fixed") == Rect(x: 10, y: 30, width: 80, height: 10))
+        #expect(r.storedFrames?.differences == ["box: stored (0 0; 100 50), solved (0 0; 200 50)", "flex: stored (10 10; 80 10), solved (10 10; 180 10)"])
+    }
+
+    @Test func fixedFrameViewsArePinnedToTheirStoredFrames() throws {
+        let text = xib(rootView("""
+            <view contentMode="scaleToFill" fixedFrame="YES" translatesAutoresizingMaskIntoConstraints="NO" id="pinned">
+                <rect key="frame" x="12" y="14" width="30" height="40"/>
+            </view>
+            """))
+        let r = try checkIB(text)
+        #expect(r.frame("pinned") == Rect(x: 12, y: 14, width: 30, height: 40))
+        #expect(r.ambiguous.isEmpty)
+    }
+
+    @Test func layoutMarginsDefaultExplicitAndControllerRoot() throws {
+        let margins = """
+            <constraint firstItem="a" firstAttribute="leading" secondItem="root" secondAttribute="leadingMargin" id="m1"/>
+            <constraint firstItem="a" firstAttribute="top" secondItem="root" secondAttribute="topMargin" id="m2"/>
+            <constraint firstItem="a" firstAttribute="width" constant="10" id="m3"/>
+            <constraint firstItem="a" firstAttribute="height" constant="10" id="m4"/>
+            """
+        // A plain view: 8.
+        let plain = try checkIB(xib(rootView(box("a", 8, 8, 10, 10), constraints: margins)))
+        #expect(plain.frame("a") == Rect(x: 8, y: 8, width: 10, height: 10))
+        // Stored margins.
+        let explicit = try checkIB(xib(rootView(box("a", 5, 3, 10, 10), constraints: margins,
+                                                extra: #"<edgeInsets key="layoutMargins" top="3" left="5" bottom="0.0" right="0.0"/>"#)))
+        #expect(explicit.frame("a") == Rect(x: 5, y: 3, width: 10, height: 10))
+        // A controller's root: 16 at the sides on a 375-point phone, 20 on a 414-point one, 0 above
+        // the safe area.
+        func root(_ width: Double) -> String { controllerRoot(width, 400, box("a", 0, 0, 10, 10), constraints: margins) }
+        let phone = try checkIB(storyboard(root(375)), path: "t.storyboard")
+        #expect(phone.frame("a") == Rect(x: 16, y: 20, width: 10, height: 10))
+        let plus = try checkIB(storyboard(root(414), device: "retina5_5"), path: "t.storyboard")
+        #expect(plus.frame("a") == Rect(x: 20, y: 20, width: 10, height: 10))
+    }
+
+    @Test func safeAreaOfADeviceWithANotch() throws {
+        let root = controllerRoot(375, 812, box("a", 0, 44, 375, 734), constraints: """
+            <constraint firstItem="a" firstAttribute="top" secondItem="safe" secondAttribute="top" id="s1"/>
+            <constraint firstItem="safe" firstAttribute="bottom" secondItem="a" secondAttribute="bottom" id="s2"/>
+            <constraint firstItem="a" firstAttribute="leading" secondItem="safe" secondAttribute="leading" id="s3"/>
+            <constraint firstItem="a" firstAttribute="trailing" secondItem="safe" secondAttribute="trailing" id="s4"/>
+            """, extra: #"<viewLayoutGuide key="safeArea" id="safe"/>"#)
+        let r = try checkIB(storyboard(root, device: "retina5_9"), path: "t.storyboard")
+        #expect(r.frame("a") == Rect(x: 0, y: 44, width: 375, height: 734))
+        // Under a simulated navigation bar the safe area starts 44 points lower.
+        let navigation = try checkIB(storyboard(root, device: "retina5_9", controllerExtras: """
+            <simulatedNavigationBarMetrics key="simulatedTopBarMetrics" prompted="NO"/>
+            """), path: "t.storyboard")
+        #expect(navigation.frame("a") == Rect(x: 0, y: 88, width: 375, height: 690))
+    }
+
+    @Test func oldTopAndBottomLayoutGuides() throws {
+        let root = controllerRoot(375, 667, box("a", 0, 20, 375, 647), constraints: """
+            <constraint firstItem="a" firstAttribute="top" secondItem="top" secondAttribute="bottom" id="g1"/>
+            <constraint firstItem="bottom" firstAttribute="top" secondItem="a" secondAttribute="bottom" id="g2"/>
+            <constraint firstItem="a" firstAttribute="leading" secondItem="root" secondAttribute="leading" id="g3"/>
+            <constraint firstItem="a" firstAttribute="trailing" secondItem="root" secondAttribute="trailing" id="g4"/>
+            """)
+        let r = try checkIB(storyboard(root, controllerExtras: """
+            <layoutGuides>
+                <viewControllerLayoutGuide type="top" id="top"/>
+                <viewControllerLayoutGuide type="bottom" id="bottom"/>
+            </layoutGuides>
+            """), path: "t.storyboard")
+        #expect(r.frame("a") == Rect(x: 0, y: 20, width: 375, height: 647))
+        #expect(r.ambiguous.isEmpty)
+    }
+
+    @Test func huggingAndCompressionPriorities() throws {
+        // Two 50-point labels in a row whose end is `end`; `left` and `right` are the labels'
+        // priority attributes.
+        func row(_ left: String, _ right: String, end: String) throws -> CheckResult {
+            try checkIB(xib(rootView("""
+                <label text="A" \(left) translatesAutoresizingMaskIntoConstraints="NO" id="l"><rect key="frame" x="0.0" y="0.0" width="50" height="20"/></label>
+                <label text="B" \(right) translatesAutoresizingMaskIntoConstraints="NO" id="r"><rect key="frame" x="50" y="0.0" width="50" height="20"/></label>
+                """, constraints: """
+                <constraint firstItem="l" firstAttribute="leading" secondItem="root" secondAttribute="leading" id="h1"/>
+                <constraint firstItem="r" firstAttribute="leading" secondItem="l" secondAttribute="trailing" id="h2"/>
+                \(end)
+                <constraint firstItem="l" firstAttribute="top" secondItem="root" secondAttribute="top" id="h4"/>
+                <constraint firstItem="r" firstAttribute="top" secondItem="root" secondAttribute="top" id="h5"/>
+                """)))
+        }
+        // A 300-point row: the label that hugs less stretches.
+        let toTheEdge = #"<constraint firstAttribute="trailing" secondItem="r" secondAttribute="trailing" constant="20" id="h3"/>"#
+        let leftStretches = try row(#"horizontalHuggingPriority="250""#, #"horizontalHuggingPriority="251""#, end: toTheEdge)
+        #expect(leftStretches.frame("l")?.width == 250)
+        #expect(leftStretches.frame("r")?.width == 50)
+        let rightStretches = try row(#"horizontalHuggingPriority="251""#, #"horizontalHuggingPriority="250""#, end: toTheEdge)
+        #expect(rightStretches.frame("l")?.width == 50)
+        #expect(rightStretches.frame("r")?.width == 250)
+        // Squeezed to 60: the label that resists less gives way.
+        let squeezed = try row(#"horizontalCompressionResistancePriority="751""#, "",
+                               end: #"<constraint firstItem="r" firstAttribute="trailing" secondItem="root" secondAttribute="leading" constant="60" id="h3"/>"#)
+        #expect(squeezed.frame("l")?.width == 50)
+        #expect(squeezed.frame("r")?.width == 10)
+    }
+
+    @Test func placeholderIntrinsicSizes() throws {
+        let r = try checkIB(xib(rootView("""
+            <view placeholderIntrinsicWidth="70" placeholderIntrinsicHeight="infinite" translatesAutoresizingMaskIntoConstraints="NO" id="p">
+                <rect key="frame" x="0.0" y="0.0" width="70" height="40"/>
+            </view>
+            """, constraints: """
+            <constraint firstItem="p" firstAttribute="leading" secondItem="root" secondAttribute="leading" id="p1"/>
+            <constraint firstItem="p" firstAttribute="top" secondItem="root" secondAttribute="top" id="p2"/>
+            """)))
+        // The width is intrinsic; with no intrinsic height, the height is open.
+        #expect(r.frame("p")?.width == 70)
+        #expect(r.ambiguous == ["p: height open"])
+    }
+
+    @Test func stackViewProperties() throws {
+        let r = try checkIB(xib(rootView("""
+            <stackView opaque="NO" axis="vertical" alignment="center" spacing="8" translatesAutoresizingMaskIntoConstraints="NO" id="stack">
+                <rect key="frame" x="0.0" y="0.0" width="100" height="48"/>
+                <subviews>
+                    <label text="A" id="one"><rect key="frame" x="30" y="0.0" width="40" height="20"/></label>
+                    <label text="B" hidden="YES" id="hidden"><rect key="frame" x="0.0" y="0.0" width="90" height="20"/></label>
+                    <label text="C" id="two"><rect key="frame" x="25" y="28" width="50" height="20"/></label>
+                </subviews>
+            </stackView>
+            """, constraints: """
+            <constraint firstItem="stack" firstAttribute="leading" secondItem="root" secondAttribute="leading" id="s1"/>
+            <constraint firstItem="stack" firstAttribute="top" secondItem="root" secondAttribute="top" id="s2"/>
+            <constraint firstItem="stack" firstAttribute="width" constant="100" id="s3"/>
+            """)))
+        // Vertical, centred, 8 apart; the hidden view collapses.
+        #expect(r.frame("stack") == Rect(x: 0, y: 0, width: 100, height: 48))
+        #expect(r.frame("one") == Rect(x: 30, y: 0, width: 40, height: 20))
+        #expect(r.frame("two") == Rect(x: 25, y: 28, width: 50, height: 20))
+        #expect(r.view("hidden")?.isHidden == true)
+        #expect(r.ambiguous.isEmpty)
+    }
+
+    @Test func userLabelsAndIdentifiers() throws {
+        let r = try checkIB(xib(rootView(box("a", 0, 0, 10, 10, attributes: #"userLabel="Avatar""#, inner: """
+            <accessibility key="accessibilityConfiguration" identifier="avatar.image"/>
+            <constraints>
+                <constraint firstAttribute="width" constant="10" id="w1"/>
+                <constraint firstAttribute="width" constant="20" identifier="too-wide" id="w2"/>
+            </constraints>
+            """), constraints: """
+            <constraint firstItem="a" firstAttribute="leading" secondItem="root" secondAttribute="leading" id="u1"/>
+            <constraint firstItem="a" firstAttribute="top" secondItem="root" secondAttribute="top" id="u2"/>
+            <constraint firstItem="a" firstAttribute="height" constant="10" id="u3"/>
+            """)))
+        #expect(r.view("a")?.label == "Avatar")
+        #expect(CheckReport.text(r).contains("  a \"Avatar\" (UIView): (0 0; 10 10) in root"))
+        // UIKit's message quotes the constraint's identifier and the view's accessibility identifier.
+        let messages = r.conflicts.map(\.message).joined()
+        #expect(messages.contains("'too-wide' UIView:0x"))
+        #expect(messages.contains("'avatar.image'.width == 20"))
+    }
+}
+
+@Suite struct InterfaceBuilderConstraintTests {
+    /// `a` (stored 10 × 10) in the root, placed by `constraints`; returns its solved frame.
+    func place(_ constraints: String, subviews: String = "") throws -> Rect? {
+        let r = try checkIB(xib(rootView(box("a", 0, 0, 10, 10) + subviews, constraints: constraints)))
+        return r.frame("a")
+    }
+
+    static let size = """
+        <constraint firstItem="a" firstAttribute="width" constant="10" id="z1"/>
+        <constraint firstItem="a" firstAttribute="height" constant="10" id="z2"/>
+        """
+
+    @Test(arguments: [
+        // (x attribute pair, y attribute pair, expected origin) in a 320 × 100 root with 8-point margins.
+        ("leading", "leading", "top", "top", 5.0, 5.0),
+        ("trailing", "trailing", "bottom", "bottom", 305, 85),
+        ("centerX", "centerX", "centerY", "centerY", 155, 45),
+        ("leading", "leadingMargin", "top", "topMargin", 13, 13),
+        ("trailing", "trailingMargin", "bottom", "bottomMargin", 297, 77),
+        ("left", "left", "top", "top", 5, 5),
+        ("right", "right", "bottom", "bottom", 305, 85),
+    ])
+    func attributes(_ x1: String, _ x2: String, _ y1: String, _ y2: String, _ x: Double, _ y: Double) throws {
+        let sign = x1 == "trailing" || x1 == "right" ? -5.0 : x1 == "centerX" ? 0 : 5
+        let frame = try place("""
+            <constraint firstItem="a" firstAttribute="\(x1)" secondItem="root" secondAttribute="\(x2)" constant="\(sign)" id="x"/>
+            <constraint firstItem="a" firstAttribute="\(y1)" secondItem="root" secondAttribute="\(y2)" constant="\(sign)" id="y"/>
+            \(Self.size)
+            """)
+        #expect(frame == Rect(x: x, y: y, width: 10, height: 10))
+    }
+
+    @Test func baselines() throws {
+        // A 17-point label stored 40 × 20: its baselines are where the font puts them.
+        let r = try checkIB(xib(rootView("""
+            <label text="A" translatesAutoresizingMaskIntoConstraints="NO" id="l"><rect key="frame" x="0.0" y="0.0" width="40" height="20"/>
+                <fontDescription key="fontDescription" type="system" pointSize="17"/></label>
+            """ + box("a", 0, 0, 10, 10), constraints: """
+            <constraint firstItem="l" firstAttribute="leading" secondItem="root" secondAttribute="leading" id="b1"/>
+            <constraint firstItem="l" firstAttribute="top" secondItem="root" secondAttribute="top" constant="10" id="b2"/>
+            <constraint firstItem="a" firstAttribute="leading" secondItem="l" secondAttribute="trailing" id="b3"/>
+            <constraint firstItem="a" firstAttribute="bottom" secondItem="l" secondAttribute="baseline" id="b4"/>
+            <constraint firstItem="a" firstAttribute="top" secondItem="l" secondAttribute="firstBaseline" constant="-10" id="b5"/>
+            """)))
+        // last baseline: 10 + 20 − 0.2 × 17 = 26.6; first baseline: 10 + 0.8 × 17 = 23.6.
+        let frame = try #require(r.frame("a"))
+        #expect(abs(frame.maxY - 26.6) < 1e-9)
+        #expect(abs(frame.minY - 13.6) < 1e-9)
+    }
+
+    @Test func relations() throws {
+        let frame = try place("""
+            <constraint firstItem="a" firstAttribute="leading" relation="greaterThanOrEqual" secondItem="root" secondAttribute="leading" constant="30" id="r1"/>
+            <constraint firstItem="a" firstAttribute="leading" secondItem="root" secondAttribute="leading" constant="10" priority="750" id="r2"/>
+            <constraint firstItem="a" firstAttribute="top" relation="lessThanOrEqual" secondItem="root" secondAttribute="top" constant="4" id="r3"/>
+            <constraint firstItem="a" firstAttribute="top" secondItem="root" secondAttribute="top" constant="50" priority="750" id="r4"/>
+            \(Self.size)
+            """)
+        #expect(frame == Rect(x: 30, y: 4, width: 10, height: 10))
+    }
+
+    @Test func multiplierForms() throws {
+        let ratio = try place("""
+            <constraint firstItem="a" firstAttribute="width" secondItem="root" secondAttribute="width" multiplier="1:2" id="m1"/>
+            <constraint firstItem="a" firstAttribute="height" secondItem="a" secondAttribute="width" multiplier="131:220" id="m2"/>
+            <constraint firstItem="a" firstAttribute="leading" secondItem="root" secondAttribute="leading" id="m3"/>
+            <constraint firstItem="a" firstAttribute="top" secondItem="root" secondAttribute="top" id="m4"/>
+            """)
+        #expect(ratio?.width == 160)
+        #expect(abs((ratio?.height ?? 0) - 160 * 131 / 220) < 1e-9)
+        let decimal = try place("""
+            <constraint firstItem="a" firstAttribute="width" secondItem="root" secondAttribute="width" multiplier="0.25" id="m1"/>
+            <constraint firstItem="a" firstAttribute="height" constant="10" id="m2"/>
+            <constraint firstItem="a" firstAttribute="leading" secondItem="root" secondAttribute="leading" id="m3"/>
+            <constraint firstItem="a" firstAttribute="top" secondItem="root" secondAttribute="top" id="m4"/>
+            """)
+        #expect(decimal?.width == 80)
+    }
+
+    @Test func missingFirstItemIsTheInstallingView() throws {
+        // `<constraint firstAttribute="trailing" secondItem="a" …/>` inside the root: root.trailing = a.trailing + 12.
+        let frame = try place("""
+            <constraint firstAttribute="trailing" secondItem="a" secondAttribute="trailing" constant="12" id="t1"/>
+            <constraint firstAttribute="bottom" secondItem="a" secondAttribute="bottom" constant="12" id="t2"/>
+            \(Self.size)
+            """)
+        #expect(frame == Rect(x: 298, y: 78, width: 10, height: 10))
+    }
+
+    @Test func priorityDecidesBetweenOptionalConstraints() throws {
+        let frame = try place("""
+            <constraint firstItem="a" firstAttribute="leading" secondItem="root" secondAttribute="leading" constant="10" priority="250" id="p1"/>
+            <constraint firstItem="a" firstAttribute="leading" secondItem="root" secondAttribute="leading" constant="40" priority="999" id="p2"/>
+            <constraint firstItem="a" firstAttribute="top" secondItem="root" secondAttribute="top" id="p3"/>
+            \(Self.size)
+            """)
+        #expect(frame?.minX == 40)
+    }
+
+    @Test func placeholderConstraintsAreRemoved() throws {
+        let r = try checkIB(xib(rootView(box("a", 0, 0, 10, 10), constraints: """
+            <constraint firstItem="a" firstAttribute="leading" secondItem="root" secondAttribute="leading" constant="7" id="k1"/>
+            <constraint firstItem="a" firstAttribute="leading" secondItem="root" secondAttribute="leading" constant="99" placeholder="YES" id="k2"/>
+            <constraint firstItem="a" firstAttribute="top" secondItem="root" secondAttribute="top" id="k3"/>
+            \(Self.size)
+            """)))
+        #expect(r.conflicts.isEmpty)
+        #expect(r.frame("a")?.minX == 7)
+        #expect(r.notes == ["removed 1 placeholder constraint (Xcode removes them at build time)"])
+    }
+
+    @Test func sizeClassVariations() throws {
+        let text = xib(rootView(box("a", 0, 0, 10, 10), constraints: """
+            <constraint firstItem="a" firstAttribute="leading" secondItem="root" secondAttribute="leading" constant="10" id="base"/>
+            <constraint firstItem="a" firstAttribute="leading" secondItem="root" secondAttribute="leading" constant="50" id="wide"/>
+            <constraint firstItem="a" firstAttribute="top" secondItem="root" secondAttribute="top" constant="5" id="top">
+                <variation key="heightClass=compact-widthClass=compact" constant="40"/>
+            </constraint>
+            \(Self.size)
+            """, extra: """
+            <variation key="default"><mask key="constraints"><exclude reference="wide"/></mask></variation>
+            <variation key="widthClass=regular"><mask key="constraints"><exclude reference="base"/><include reference="wide"/></mask></variation>
+            """))
+        func frame(_ traits: String?) throws -> Rect? {
+            try checkIB(text, options: .init(traits: traits.flatMap(InterfaceBuilderFile.Traits.init))).frame("a")
+        }
+        #expect(try frame(nil) == Rect(x: 10, y: 5, width: 10, height: 10))
+        #expect(try frame("compact-regular") == Rect(x: 10, y: 5, width: 10, height: 10))
+        #expect(try frame("regular-regular") == Rect(x: 50, y: 5, width: 10, height: 10))
+        #expect(try frame("compact-compact") == Rect(x: 10, y: 40, width: 10, height: 10))
+        #expect(InterfaceBuilderFile.Traits("compact") == nil)
+        #expect(InterfaceBuilderFile.Traits("regular-compact") == .init(horizontal: .regular, vertical: .compact))
+    }
+
+    @Test func scrollViewEdgesMeanTheContent() throws {
+        // The content is 500 tall inside a 100-point scroll view: its bottom sets the content
+        // size instead of squeezing it.
+        let r = try checkIB(xib(rootView("""
+            <scrollView translatesAutoresizingMaskIntoConstraints="NO" id="scroll">
+                <rect key="frame" x="0.0" y="0.0" width="320" height="100"/>
+                <subviews>\(box("content", 0, 0, 320, 500))</subviews>
+                <constraints>
+                    <constraint firstItem="content" firstAttribute="top" secondItem="scroll" secondAttribute="top" id="e1"/>
+                    <constraint firstItem="content" firstAttribute="leading" secondItem="scroll" secondAttribute="leading" id="e2"/>
+                    <constraint firstAttribute="bottom" secondItem="content" secondAttribute="bottom" id="e3"/>
+                    <constraint firstAttribute="trailing" secondItem="content" secondAttribute="trailing" id="e4"/>
+                    <constraint firstItem="content" firstAttribute="width" secondItem="scroll" secondAttribute="width" id="e5"/>
+                    <constraint firstItem="content" firstAttribute="height" constant="500" id="e6"/>
+                </constraints>
+            </scrollView>
+            """, constraints: """
+            <constraint firstItem="scroll" firstAttribute="leading" secondItem="root" secondAttribute="leading" id="o1"/>
+            <constraint firstItem="scroll" firstAttribute="trailing" secondItem="root" secondAttribute="trailing" id="o2"/>
+            <constraint firstItem="scroll" firstAttribute="top" secondItem="root" secondAttribute="top" id="o3"/>
+            <constraint firstItem="scroll" firstAttribute="bottom" secondItem="root" secondAttribute="bottom" id="o4"/>
+            """)))
+        #expect(r.conflicts.isEmpty)
+        #expect(r.frame("scroll") == Rect(x: 0, y: 0, width: 320, height: 100))
+        #expect(r.frame("content") == Rect(x: 0, y: 0, width: 320, height: 500))
+    }
+}
+
+@Suite struct InterfaceBuilderIntrinsicSizeTests {
+    let text = xib(rootView("""
+        <label text="Hello" translatesAutoresizingMaskIntoConstraints="NO" id="l"><rect key="frame" x="0.0" y="0.0" width="37" height="21"/>
+            <fontDescription key="fontDescription" type="system" pointSize="17"/></label>
+        <imageView image="star" translatesAutoresizingMaskIntoConstraints="NO" id="i"><rect key="frame" x="0.0" y="30" width="24" height="24"/></imageView>
+        """, constraints: """
+        <constraint firstItem="l" firstAttribute="leading" secondItem="root" secondAttribute="leading" id="i1"/>
+        <constraint firstItem="l" firstAttribute="top" secondItem="root" secondAttribute="top" id="i2"/>
+        <constraint firstItem="i" firstAttribute="leading" secondItem="root" secondAttribute="leading" id="i3"/>
+        <constraint firstItem="i" firstAttribute="top" secondItem="root" secondAttribute="top" constant="30" id="i4"/>
+        """)).replacingOccurrences(of: "</objects>", with: "</objects>\n<resources><image name=\"star\" width=\"30\" height=\"28\"/></resources>")
+
+    @Test func fromStoredFrames() throws {
+        let r = try checkIB(text)
+        #expect(r.frame("l") == Rect(x: 0, y: 0, width: 37, height: 21))
+        #expect(r.frame("i") == Rect(x: 0, y: 30, width: 24, height: 24))
+    }
+
+    @Test func fromTheModel() throws {
+        let r = try checkIB(text, options: .init(intrinsicSizes: .fromModel))
+        // 5 characters × 0.6 × 17 = 51 wide, 1.2 × 17 = 20.4 → 20.5 tall; the image from <resources>.
+        #expect(r.frame("l") == Rect(x: 0, y: 0, width: 51, height: 20.5))
+        #expect(r.frame("i") == Rect(x: 0, y: 30, width: 30, height: 28))
+        #expect(r.storedFrames?.matched == 1)
+    }
+}
+
+@Suite struct InterfaceBuilderDiagnosticsTests {
+    func error(_ text: String) -> String {
+        do {
+            _ = try InterfaceBuilderFile.parse(text, path: "t.xib")
+            return "no error"
+        } catch {
+            return error.description
+        }
+    }
+
+    @Test func malformedXMLHasLineAndColumn() {
+        #expect(error("<?xml version=\"1.0\"?>\n<document type=\"x\">\n    <objects>\n    </object>\n</document>") == """
+            t.xib:4:5: error: </object> closes <objects>, which opens at line 3
+                </object>
+                ^
+            """)
+        #expect(error("<document a=\"1\" a=\"2\"/>") == """
+            t.xib:1:17: error: the attribute 'a' appears twice
+            <document a="1" a="2"/>
+                            ^
+            """)
+        #expect(error("<document>\n  <objects a=\"&bogus;\"/>") == """
+            t.xib:2:15: error: unknown entity '&bogus;'
+              <objects a="&bogus;"/>
+                          ^
+            """)
+        #expect(error("<document>\n<objects>") == """
+            t.xib:2:10: error: the file ends before </objects> (the element opens at line 2)
+            <objects>
+                     ^
+            """)
+        #expect(error("") == "t.xib: error: holds no XML element")
+    }
+
+    @Test func notAnInterfaceBuilderDocument() {
+        #expect(error("<plist version=\"1.0\"><dict/></plist>") == """
+            t.xib:1:1: error: not an iOS Interface Builder document: expected <document type="com.apple.InterfaceBuilder3.CocoaTouch…">, found <plist>
+            <plist version="1.0"><dict/></plist>
+            ^
+            """)
+    }
+
+    @Test func badConstraintValues() {
+        let bad = xib(rootView(box("a", 0, 0, 10, 10), constraints: """
+            <constraint firstItem="a" firstAttribute="width" secondItem="root" secondAttribute="leading" id="bad"/>
+            """))
+        let line = bad.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.contains("id=\"bad\"") }! + 1
+        #expect(error(bad).hasPrefix("t.xib:\(line):1: error: cannot relate a size (width) to a location (leading)"))
+        let multiplier = xib(rootView(box("a", 0, 0, 10, 10), constraints: """
+            <constraint firstItem="a" firstAttribute="width" secondItem="root" secondAttribute="width" multiplier="1:0" id="m"/>
+            """))
+        #expect(error(multiplier).contains("error: multiplier \"1:0\" divides by zero"))
+    }
+
+    @Test func unknownElementsAreNoted() throws {
+        let r = try checkIB(xib(rootView(box("a", 0, 0, 10, 10, inner: "<sparkles key=\"x\"/>"), constraints: """
+            <constraint firstItem="a" firstAttribute="leading" secondItem="ghost" secondAttribute="leading" id="n1"/>
+            """) + "<widget id=\"w\"/>"))
+        #expect(r.notes.count == 3)
+        #expect(r.notes[0].hasSuffix(": skipped <sparkles> in a"))
+        #expect(r.notes[1].hasSuffix(": skipped <widget>"))
+        #expect(r.notes[2].hasSuffix(": skipped constraint n1: no view or guide 'ghost' in this file"))
+        #expect(CheckReport.text(r).contains("t.xib: note: line "))
+    }
+
+    @Test func conflictsInUIKitsFormat() throws {
+        let r = try checkIB(xib(rootView(box("a", 0, 0, 10, 10, attributes: #"customClass="BadgeView""#, inner: """
+            <constraints>
+                <constraint firstAttribute="width" constant="10" id="w1"/>
+                <constraint firstAttribute="width" constant="20" id="w2"/>
+            </constraints>
+            """), constraints: """
+            <constraint firstItem="a" firstAttribute="leading" secondItem="root" secondAttribute="leading" id="c1"/>
+            <constraint firstItem="a" firstAttribute="top" secondItem="root" secondAttribute="top" id="c2"/>
+            <constraint firstItem="a" firstAttribute="height" constant="10" id="c3"/>
+            """)))
+        let conflict = try #require(r.conflicts.first)
+        #expect(r.conflicts.count == 1)
+        #expect(conflict.message.hasPrefix("Unable to simultaneously satisfy constraints."))
+        #expect(conflict.constraints.count == 2)
+        #expect(conflict.constraints.allSatisfy { $0.contains("BadgeView:0x") })
+        #expect(conflict.itemNames == ["a"])
+        #expect(!r.isClean)
+    }
+
+    @Test func ambiguityIsReported() throws {
+        let r = try checkIB(xib(rootView(box("a", 0, 0, 10, 10, attributes: #"ambiguous="YES""#), constraints: """
+            <constraint firstItem="a" firstAttribute="leading" secondItem="root" secondAttribute="leading" id="a1"/>
+            <constraint firstItem="a" firstAttribute="width" constant="10" id="a2"/>
+            """)))
+        #expect(r.ambiguous == ["a: y, height open"])
+        // IB flags the view; it is left out of the stored-frame comparison.
+        #expect(r.storedFrames?.compared == 1)
+    }
+
+    @Test func jsonIsKeyedByObjectID() throws {
+        let r = try checkIB(xib(rootView(box("a", 4, 6, 10, 10), constraints: """
+            <constraint firstItem="a" firstAttribute="leading" secondItem="root" secondAttribute="leading" constant="4" id="j1"/>
+            <constraint firstItem="a" firstAttribute="top" secondItem="root" secondAttribute="top" constant="6" id="j2"/>
+            \(InterfaceBuilderConstraintTests.size)
+            """)))
+        #expect(CheckReport.json(r).rendered() == #"{"views":{"root":[0,0,320,100],"a":[4,6,10,10]},"conflicts":[],"ambiguous":[],"expectations":{"passed":0,"failed":0,"failures":[]},"storedFrames":{"compared":2,"matched":2,"differences":[]}}"#)
+    }
+}
