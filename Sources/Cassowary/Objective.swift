@@ -8,7 +8,7 @@
 ///
 /// Each level lists its non-zero symbols (for scans) with their coefficients, and keeps one
 /// slot per symbol into that list (for O(1) look-ups in ratio tests): 4 bytes per symbol and
-/// level, where a dense coefficient array would take 12.
+/// level, where a dense coefficient array beside the slots took 12.
 struct Objective: Sendable {
     struct Level: Sendable {
         var priority: Double
