@@ -12,7 +12,6 @@ holds more than kiwi's on some workload, 2 when something could not run.
 """
 import argparse
 import glob
-import json
 import math
 import os
 import subprocess
@@ -35,11 +34,10 @@ def kiwi_probe():
 
 
 def run_json(command):
-    r = subprocess.run(command, capture_output=True, text=True, timeout=600)
-    line = next((l for l in reversed(r.stdout.splitlines()) if l.startswith("{")), None)
-    if r.returncode != 0 or line is None:
-        raise RuntimeError(f"{' '.join(command)} failed: {r.stderr.strip()[-300:]}")
-    return json.loads(line)
+    result = compare.run_one(command, 600)
+    if result["status"] != "ok":
+        raise RuntimeError(f"{' '.join(command)}: {result['status']}")
+    return result
 
 
 def main():
@@ -64,7 +62,7 @@ def main():
         try:
             o = run_json([ours, "workload", f, "--repeat", "1"])
             k = run_json([kiwi, f])
-        except (RuntimeError, subprocess.TimeoutExpired) as e:
+        except RuntimeError as e:
             print(f"{os.path.basename(f)[:-3]:20} error: {e}")
             return 2
         mine, theirs = o["bytes_per_constraint"], k["bytes_per_constraint"]

@@ -485,16 +485,17 @@ struct InterfaceBuilderBuilder {
             }
         }
         walk(document)
-        func applies(_ key: String) -> Bool { key == "default" || options.traits?.matches(key) == true }
-        func specificity(_ key: String) -> Int { key == "default" ? 0 : key.split(separator: "-").count }
-        for m in masks.enumerated().filter({ applies($0.element.key) })
-            .sorted(by: { (specificity($0.element.key), $0.offset) < (specificity($1.element.key), $1.offset) }).map(\.element) {
+        let traits = options.traits
+        /// The variations that apply, `default` first, then by specificity, in file order within each.
+        func applying<T>(_ variations: [T], key: (T) -> String) -> [T] {
+            func specificity(_ key: String) -> Int { key == "default" ? 0 : key.split(separator: "-").count }
+            return variations.enumerated().filter { key($0.element) == "default" || traits?.matches(key($0.element)) == true }
+                .sorted { (specificity(key($0.element)), $0.offset) < (specificity(key($1.element)), $1.offset) }.map(\.element)
+        }
+        for m in applying(masks, key: \.key) {
             if m.exclude { excluded.insert(m.reference) } else { excluded.remove(m.reference) }
         }
-        for o in overrides.enumerated().filter({ applies($0.element.key) })
-            .sorted(by: { (specificity($0.element.key), $0.offset) < (specificity($1.element.key), $1.offset) }).map(\.element) {
-            constants[o.id] = o.constant
-        }
+        for o in applying(overrides, key: \.key) { constants[o.id] = o.constant }
     }
 
     // MARK: Constraints
@@ -571,9 +572,7 @@ struct InterfaceBuilderBuilder {
     func attribute(_ e: MarkupElement, _ name: String) throws(SourceError) -> LayoutConstraint.Attribute {
         guard let text = e[name] else { throw error("the constraint has no \(name)", at: e) }
         if text == "baseline" { return .lastBaseline }
-        guard let a = LayoutConstraint.Attribute.allCases.first(where: { $0 != .notAnAttribute && $0.name == text }) else {
-            throw error("unknown \(name) '\(text)'", at: e)
-        }
+        guard let a = attributesByName[text] else { throw error("unknown \(name) '\(text)'", at: e) }
         return a
     }
 

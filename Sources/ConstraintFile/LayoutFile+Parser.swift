@@ -30,7 +30,8 @@ extension LayoutFile {
 
 private let keywords: Set<String> = ["view", "guide", "set", "activate", "deactivate", "layout", "fit", "expect", "in", "H", "V"]
 
-private let attributesByName: [String: LayoutConstraint.Attribute] = {
+/// Attributes by their names in `.layout` files, which are UIKit's (and IB's) names.
+let attributesByName: [String: LayoutConstraint.Attribute] = {
     var map: [String: LayoutConstraint.Attribute] = [:]
     for a in LayoutConstraint.Attribute.allCases where a != .notAnAttribute { map[a.name] = a }
     return map
