@@ -145,8 +145,12 @@ public final class LayoutConstraint: CustomStringConvertible {
         case system
     }
 
-    weak var first: LayoutItem?
-    weak var second: LayoutItem?
+    /// The items, held through their references: a constraint does not keep its items alive,
+    /// and reads nil for an item that is gone.
+    private let firstReference: UnownedReference<LayoutItem>
+    private let secondReference: UnownedReference<LayoutItem>?
+    var first: LayoutItem? { firstReference.object }
+    var second: LayoutItem? { secondReference?.object }
     /// The first item (a ``View`` or a ``LayoutGuide``).
     public var firstItem: AnyObject? { first }
     /// The second item, or nil for a constant-only constraint.
@@ -191,9 +195,14 @@ public final class LayoutConstraint: CustomStringConvertible {
 
     // Engine state.
     /// The engine the constraint is active in.
-    weak var engine: LayoutEngine?
-    /// The view it is installed on (the closest common ancestor of its items).
-    weak var installedOn: View?
+    var engine: LayoutEngine? {
+        get { engineReference?.object }
+        set { engineReference = newValue?.reference }
+    }
+    private var engineReference: UnownedReference<LayoutEngine>?
+    /// The view it is installed on (the closest common ancestor of its items), which clears
+    /// this as it is freed.
+    unowned(unsafe) var installedOn: View?
     /// The solver constraints that carry it (two for a content-size constraint), empty while
     /// the engine has not added it yet.
     var solverConstraints: [Cassowary.Constraint] = []
@@ -220,8 +229,8 @@ public final class LayoutConstraint: CustomStringConvertible {
     init(_ item: LayoutItem, _ attribute: Attribute, _ relation: Relation, _ toItem: LayoutItem?,
          _ secondAttribute: Attribute, multiplier: Double = 1, constant: Double = 0,
          priority: LayoutPriority = .required, origin: Origin, identifier: String? = nil) {
-        self.first = item
-        self.second = toItem
+        self.firstReference = item.reference
+        self.secondReference = toItem?.reference
         self.firstAttribute = attribute
         self.secondAttribute = toItem == nil ? .notAnAttribute : secondAttribute
         self.relation = relation

@@ -12,7 +12,10 @@ import Cassowary
 /// hierarchies share nothing and may run on separate threads at once.
 public final class LayoutEngine {
     /// The root view, which owns the engine.
-    public private(set) weak var root: View?
+    public var root: View? { rootReference.object.map { unsafeDowncast($0, to: View.self) } }
+    private let rootReference: UnownedReference<LayoutItem>
+    /// How constraints and views refer to the engine without keeping it alive.
+    let reference = UnownedReference<LayoutEngine>()
     var solver = Solver()
     /// The layout constraint behind each solver constraint (background bounds have none).
     var owners: [UInt64: LayoutConstraint] = [:]
@@ -70,9 +73,12 @@ public final class LayoutEngine {
     private var constraintAddresses: UInt64 = 0
 
     init(root: View) {
-        self.root = root
+        rootReference = root.reference
+        reference.object = self
         viewNeedsUpdate(root)
     }
+
+    deinit { reference.object = nil }
 
     // MARK: Addresses
 
@@ -294,8 +300,8 @@ public final class LayoutEngine {
     /// Gives each wrapping view its solved width; returns whether any intrinsic size changed.
     private func remeasureWrappingViews() -> Bool {
         wrappingViews.removeAll { entry in
-            guard let v = entry.view, v.widthListEngine === self, v.wrapsAtLayoutWidth, v.rootView === root else {
-                if let v = entry.view, v.widthListEngine === self { v.widthListEngine = nil }
+            guard let v = entry.view, v.widthListEngine === reference, v.wrapsAtLayoutWidth, v.rootView === root else {
+                if let v = entry.view, v.widthListEngine === reference { v.widthListEngine = nil }
                 return true
             }
             return false
@@ -362,10 +368,10 @@ public final class LayoutEngine {
             updateGenerated(v)
             // Whether a view wraps at its laid-out width is part of the structure a kept fitting
             // solver depends on.
-            if v.wrapsAtLayoutWidth != (v.widthListEngine === self) {
+            if v.wrapsAtLayoutWidth != (v.widthListEngine === reference) {
                 structureVersion += 1
                 if v.wrapsAtLayoutWidth {
-                    v.widthListEngine = self
+                    v.widthListEngine = reference
                     wrappingViews.append(WeakView(view: v))
                 } else {
                     v.widthListEngine = nil
@@ -539,14 +545,18 @@ func cleaned(_ v: Double) -> Double {
     return abs(r - v) < 1e-7 ? r + 0 : v
 }
 
-/// A weak reference to an item, for the engine's index (the hierarchy owns its items).
+/// An item in the engine's index, which does not keep it alive (the hierarchy owns its items).
 struct WeakItem {
-    weak var item: LayoutItem?
+    let reference: UnownedReference<LayoutItem>
+    init(item: LayoutItem) { reference = item.reference }
+    var item: LayoutItem? { reference.object }
 }
 
-/// A weak reference to a view.
+/// A view in one of the engine's lists, which does not keep it alive.
 struct WeakView {
-    weak var view: View?
+    let reference: UnownedReference<LayoutItem>
+    init(view: View) { reference = view.reference }
+    var view: View? { reference.object.map { unsafeDowncast($0, to: View.self) } }
 }
 
 /// Visits a view and its descendants, parents first.

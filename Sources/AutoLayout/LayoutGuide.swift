@@ -3,8 +3,9 @@
 /// Use guides for spaces between views, or the view's ``View/layoutMarginsGuide`` and
 /// ``View/safeAreaLayoutGuide``.
 open class LayoutGuide: LayoutItem, CustomStringConvertible {
-    /// The view that owns the guide (set by ``View/addLayoutGuide(_:)``).
-    public internal(set) weak var owningView: View?
+    /// The view that owns the guide (set by ``View/addLayoutGuide(_:)``; the view clears it as
+    /// it is freed).
+    public internal(set) unowned(unsafe) var owningView: View?
     /// A name shown in descriptions (`UILayoutGuide:0x…'UIViewSafeAreaLayoutGuide'`).
     public var identifier: String
 
@@ -18,6 +19,8 @@ open class LayoutGuide: LayoutItem, CustomStringConvertible {
         self.identifier = identifier
         super.init()
     }
+
+    deinit { reference.object = nil }
 
     override var hostView: View? { owningView }
 

@@ -15,12 +15,16 @@ open class LayoutItem {
     /// The engine's implicit bounds for this item (`width >= 0`, `height >= 0`, and the root's
     /// origin) once added to its solver. Never listed in conflicts.
     var background: [Cassowary.Constraint] = []
+    /// How constraints and the engine refer to the item without keeping it alive (see
+    /// ``UnownedReference``); the item clears it as it is freed.
+    let reference = UnownedReference<LayoutItem>()
 
     init() {
         minX = Variable()
         minY = Variable()
         width = Variable()
         height = Variable()
+        reference.object = self
     }
 
     /// The view whose hierarchy the item belongs to: the view itself, or a guide's owner.

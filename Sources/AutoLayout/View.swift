@@ -49,8 +49,8 @@ open class View: LayoutItem, CustomStringConvertible {
 
     // MARK: Hierarchy
 
-    /// The view that contains this one.
-    public private(set) weak var superview: View?
+    /// The view that contains this one (it clears this as it is freed: see ``UnownedReference``).
+    public private(set) unowned(unsafe) var superview: View?
     /// The views this one contains, back to front.
     public private(set) var subviews: [View] = []
     /// The guides this view owns, including the margins and safe-area guides once used.
@@ -121,6 +121,15 @@ open class View: LayoutItem, CustomStringConvertible {
     public override init() {
         self.frame = .zero
         super.init()
+    }
+
+    deinit {
+        // Before the subviews, guides and constraints go: none of them may reach this view
+        // while it is being freed.
+        reference.object = nil
+        for v in subviews { v.superview = nil }
+        for g in layoutGuides { g.owningView = nil }
+        for c in constraints where c.installedOn === self { c.installedOn = nil }
     }
 
     /// The class name descriptions and conflict messages print for this view: UIKit's name for
@@ -296,7 +305,7 @@ open class View: LayoutItem, CustomStringConvertible {
     /// (it has then invalidated it).
     func remeasure(atLayoutWidth width: Double) -> Bool { false }
     /// The engine that lists this view as wrapping at its laid-out width.
-    weak var widthListEngine: LayoutEngine?
+    var widthListEngine: UnownedReference<LayoutEngine>?
 
     /// A subview was hidden or shown (a stack view rearranges).
     func subviewVisibilityChanged(_ subview: View) {}

@@ -273,6 +273,38 @@ import Testing
         #expect(weakRoot == nil && weakChild == nil && weakConstraint == nil && weakEngine == nil)
     }
 
+    /// What outlives the objects it refers to (without a Swift `weak` reference) reads nil
+    /// once they are freed: a constraint's items, engine and installing view, a subview's
+    /// superview, a guide's owning view, an engine's root.
+    @Test func referencesToFreedObjectsReadNil() {
+        let kept = View(), guide = LayoutGuide()
+        var constraint: LayoutConstraint!, unused: LayoutConstraint!, engine: LayoutEngine!
+        do {
+            let root = View()
+            root.addSubview(kept)
+            root.addLayoutGuide(guide)
+            constraint = kept.widthAnchor.constraint(equalTo: root.widthAnchor)
+            constraint.isActive = true
+            unused = guide.heightAnchor.constraint(equalTo: root.heightAnchor)
+            engine = root.layoutEngine
+            root.layoutIfNeeded()
+            #expect(kept.superview === root && guide.owningView === root && engine.root === root)
+            #expect(constraint.firstItem === kept && constraint.secondItem === root && constraint.isActive)
+        }
+        #expect(kept.superview == nil && guide.owningView == nil && engine.root == nil)
+        #expect(constraint.firstItem === kept && constraint.secondItem == nil && unused.secondItem == nil)
+        #expect(constraint.installedOn == nil)
+        engine = nil
+        #expect(!constraint.isActive && constraint.engine == nil)
+        // What was left behind still works.
+        let root = View(frame: Rect(x: 0, y: 0, width: 200, height: 100))
+        root.addSubview(kept)
+        kept.translatesAutoresizingMaskIntoConstraints = false
+        kept.widthAnchor.constraint(equalTo: root.widthAnchor, multiplier: 0.5).isActive = true
+        root.layoutIfNeeded()
+        #expect(kept.frame.width == 100)
+    }
+
     /// Found by fuzzing (LeakSanitizer): the engine's queues held their views strongly, and the
     /// root holds the engine, so a hierarchy dropped with work still queued (never laid out, or
     /// changed after its last pass) was never freed; every `LayoutFile.parse` leaked its
