@@ -75,7 +75,8 @@ final class FittingScratch {
         var builtExpressionConstants: [Double]
     }
 
-    weak var view: View?
+    private let viewReference: UnownedReference<LayoutItem>
+    var view: View? { viewReference.object.map { unsafeDowncast($0, to: View.self) } }
     var structure: Int
     /// Which target components were finite (pulled on), and the pulls' priorities.
     var axes: (width: Bool, height: Bool)
@@ -92,7 +93,7 @@ final class FittingScratch {
 
     init(view: View, structure: Int, axes: (width: Bool, height: Bool), priorities: (LayoutPriority, LayoutPriority), pulls: [LayoutConstraint],
          solver: Solver, made: [ObjectIdentifier: Made]) {
-        self.view = view
+        self.viewReference = view.reference
         self.structure = structure
         self.axes = axes
         self.priorities = priorities
@@ -101,17 +102,20 @@ final class FittingScratch {
         self.made = made
     }
 
-    /// Moves the constants of `changed` constraints in place. Returns false when one cannot
-    /// hold (the caller then builds afresh, which resolves and reports the conflict).
-    func apply(_ changed: [LayoutConstraint]) -> Bool {
-        for c in changed {
-            guard let m = made[ObjectIdentifier(c)] else { continue }
-            let delta = c.constant - m.builtConstant
-            for (s, built) in zip(m.constraints, m.builtExpressionConstants) {
-                do { try move(s, to: built - delta) } catch { return false }
+    /// Moves the constants of the `changed` constraints in place, in one step. Returns false
+    /// when they cannot hold (the caller then builds afresh, which resolves and reports the
+    /// conflict).
+    func apply(_ changed: [LayoutConstraint]...) -> Bool {
+        var moves: [(constraint: Cassowary.Constraint, constant: Double)] = []
+        for list in changed {
+            for c in list {
+                guard let m = made[ObjectIdentifier(c)] else { continue }
+                let delta = c.constant - m.builtConstant
+                for (s, built) in zip(m.constraints, m.builtExpressionConstants) { moves.append((s, built - delta)) }
             }
         }
-        return true
+        func set(_ solver: inout Solver) -> Bool { (try? solver.setConstants(moves)) != nil }
+        return set(&solver)
     }
 
     // The solver is read through `inout` below: a call on a class's struct property would
@@ -152,7 +156,7 @@ extension LayoutEngine {
             for value in [target.width, target.height] where value.isFinite {
                 if let pull = pulls.next() { pull.constant = value }
             }
-            let applied = scratch.apply(constantLog) && scratch.apply(scratch.diverged) && scratch.apply(scratch.pulls)
+            let applied = scratch.apply(constantLog, scratch.diverged, scratch.pulls)
             constantLog.removeAll(keepingCapacity: true)
             scratch.diverged.removeAll(keepingCapacity: true)
             if applied { return scratch }

@@ -188,6 +188,47 @@ public struct Solver: Sendable {
         throw .unsatisfiable(constraint, conflicting: minimalConflict(of: moved, among: candidates, excluding: constraint))
     }
 
+    /// Changes the constants of several constraints together, as ``setConstant(_:for:)`` does
+    /// one at a time, and restores feasibility once, after all of them: the cheaper way when
+    /// changes come together (a reused cell's new texts).
+    ///
+    /// - Throws: as ``setConstant(_:for:)`` for the first change, in order, that cannot be made
+    ///   after the ones before it; the solver is unchanged then.
+    /// - Complexity: O(rows holding the constraints' markers), then the dual simplex pivots
+    ///   needed to restore feasibility.
+    public mutating func setConstants(_ changes: [(constraint: Constraint, constant: Double)]) throws(SolverError) {
+        var required = false
+        for (constraint, constant) in changes {
+            guard let slot = slots[constraint.id], records[Int(slot)] != nil else { throw .unknownConstraint(constraint) }
+            guard constant.isFinite else { throw .nonFinite("constant of \(constraint)") }
+            required = required || constraint.strength.isRequired
+        }
+        var before: [(slot: Int, constant: Double)] = []
+        before.reserveCapacity(changes.count)
+        if required { begin() }
+        for (constraint, constant) in changes {
+            let slot = Int(slots[constraint.id]!)
+            let record = records[slot]!
+            if constant == record.constant { continue }
+            cacheValid = false
+            before.append((slot, record.constant))
+            records[slot]!.constant = constant
+            let delta = constant - record.constant
+            engine.shift(record.marker, by: constraint.relation == .lessThanOrEqual ? delta : -delta)
+        }
+        if engine.dualOptimize() {
+            if required { commit() }
+            return
+        }
+        rollback()
+        for (slot, constant) in before.reversed() { records[slot]!.constant = constant }
+        // Explain with the changes made one at a time, on a copy (which takes over if they
+        // all hold that way).
+        var trial = self
+        for (constraint, constant) in changes { try trial.setConstant(constant, for: constraint) }
+        self = trial
+    }
+
     // MARK: Edit variables
 
     /// Makes a variable steerable by `suggestValue` at an optional strength.

@@ -350,6 +350,70 @@ private struct FailureLog {
         #expect(rejections > 0, "no seed exercised a rejection")
     }
 
+    /// Several constants changed in one `setConstants`: the result is the brute-force optimum of
+    /// the system with the new constants, or, when its required constraints have no common
+    /// point, an error that leaves the solver as it was.
+    @Test func setConstantsMatchBruteForceOptimum() {
+        let seeds: UInt64 = 300
+        var log = FailureLog(test: "setConstantsMatchBruteForceOptimum")
+        var counts = (moved: 0, rejected: 0)
+        for seed in 0..<seeds {
+            var rng = SplitMix64(seed: seed)
+            let n = rng.int(2...3)
+            let variables = (0..<n).map { Variable("x\($0)") }
+            var s = Solver()
+            var accepted = variables.flatMap { box($0) }
+            for _ in 0..<rng.int(1...3) {
+                accepted.append(Constraint(expression: randomExpression(&rng, variables), relation: randomRelation(&rng, equalOdds: 0.25)))
+            }
+            for _ in 0..<rng.int(2...5) {
+                accepted.append(Constraint(expression: randomExpression(&rng, variables),
+                                           relation: randomRelation(&rng), strength: randomOptionalStrength(&rng)))
+            }
+            accepted = accepted.filter { (try? s.add($0)) != nil }
+            var constants = accepted.map(\.expression.constant)
+            for round in 0..<4 {
+                var changes: [(constraint: Constraint, constant: Double)] = []
+                for _ in 0..<rng.int(1...3) {
+                    let i = rng.int(0...(accepted.count - 1))
+                    changes.append((accepted[i], constants[i] + Double(rng.int(-40...40))))
+                }
+                var next = constants
+                for (c, k) in changes { next[accepted.firstIndex { $0 == c }!] = k }
+                s.updateVariables()
+                let before = values(s, variables)
+                let rows = zip(accepted, next).map { Row($0, constant: $1, variables: variables) }
+                let context = "seed \(seed) round \(round): changes \(changes.map { "\($0.constraint) → \($0.constant)" }); system \(describe(accepted))"
+                do {
+                    try s.setConstants(changes)
+                    counts.moved += 1
+                    constants = next
+                } catch .unsatisfiable {
+                    counts.rejected += 1
+                    s.updateVariables()
+                    log.check(!bruteForceFeasible(rows.filter(\.isRequired), n: n), seed, "rejected, but brute force finds a point; \(context)")
+                    log.check(values(s, variables) == before && zip(accepted, constants).allSatisfy { s.constant(of: $0) == $1 }, seed,
+                              "rejected, but the solver changed; \(context)")
+                    continue
+                } catch {
+                    log.check(false, seed, "threw \(error); \(context)")
+                    break
+                }
+                log.check(s.invariantFaults().isEmpty, seed, "\(s.invariantFaults()); \(context)")
+                s.updateVariables()
+                let x = values(s, variables)
+                guard let best = bruteForceOptimum(rows, n: n) else {
+                    log.check(false, seed, "accepted, but brute force finds no feasible point; \(context)")
+                    break
+                }
+                log.check(vectorsMatch(objectiveVector(rows, at: x), best.vector), seed,
+                          "objective \(objectiveVector(rows, at: x)) at \(x), brute-force optimum \(best.vector) at \(best.point); \(context)")
+            }
+        }
+        log.summarize(seeds: Int(seeds))
+        #expect(counts.moved > 100 && counts.rejected > 0, "\(counts)")
+    }
+
     /// Random add / remove / edit / suggest / setConstant sequences: invariants, required
     /// constraints and the objective after every step, against a solver built from scratch.
     @Test func randomOperationSequences() {
