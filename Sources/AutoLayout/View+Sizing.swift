@@ -106,7 +106,7 @@ final class FittingScratch {
     /// when they cannot hold (the caller then builds afresh, which resolves and reports the
     /// conflict).
     func apply(_ changed: [LayoutConstraint]...) -> Bool {
-        var moves: [(constraint: Cassowary.Constraint, constant: Double)] = []
+        moves.removeAll(keepingCapacity: true)
         for list in changed {
             for c in list {
                 guard let m = made[ObjectIdentifier(c)] else { continue }
@@ -117,6 +117,8 @@ final class FittingScratch {
         func set(_ solver: inout Solver) -> Bool { (try? solver.setConstants(moves)) != nil }
         return set(&solver)
     }
+    /// The solver's changes in `apply`, kept between fittings.
+    private var moves: [(constraint: Cassowary.Constraint, constant: Double)] = []
 
     // The solver is read through `inout` below: a call on a class's struct property would
     // copy the whole solver first.

@@ -197,24 +197,30 @@ public struct Solver: Sendable {
     /// - Complexity: O(rows holding the constraints' markers), then the dual simplex pivots
     ///   needed to restore feasibility.
     public mutating func setConstants(_ changes: [(constraint: Constraint, constant: Double)]) throws(SolverError) {
+        // Check every change before making any.
+        var moves: [(slot: Int, constant: Double)] = []
+        moves.reserveCapacity(changes.count)
         var required = false
         for (constraint, constant) in changes {
-            guard let slot = slots[constraint.id], records[Int(slot)] != nil else { throw .unknownConstraint(constraint) }
+            guard let slot = slots[constraint.id].map(Int.init), let old = records[slot]?.constant else {
+                throw .unknownConstraint(constraint)
+            }
             guard constant.isFinite else { throw .nonFinite("constant of \(constraint)") }
-            required = required || constraint.strength.isRequired
+            moves.append((slot, constant))
+            required = required || (constant != old && constraint.strength.isRequired)
         }
         var before: [(slot: Int, constant: Double)] = []
-        before.reserveCapacity(changes.count)
+        before.reserveCapacity(moves.count)
         if required { begin() }
-        for (constraint, constant) in changes {
-            let slot = Int(slots[constraint.id]!)
-            let record = records[slot]!
-            if constant == record.constant { continue }
+        for (slot, constant) in moves {
+            // A constraint may come twice: compare with the constant it has now.
+            let old = records[slot]!.constant
+            if constant == old { continue }
             cacheValid = false
-            before.append((slot, record.constant))
+            before.append((slot, old))
             records[slot]!.constant = constant
-            let delta = constant - record.constant
-            engine.shift(record.marker, by: constraint.relation == .lessThanOrEqual ? delta : -delta)
+            let delta = constant - old
+            engine.shift(records[slot]!.marker, by: records[slot]!.constraint.relation == .lessThanOrEqual ? delta : -delta)
         }
         if engine.dualOptimize() {
             if required { commit() }
