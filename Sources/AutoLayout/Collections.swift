@@ -76,18 +76,25 @@ public final class SizingCellCache {
     /// - Complexity: one fitting of the cell's constraints.
     public func size<Cell, Item>(of item: Item, width: Double, using registration: CellRegistration<Cell, Item>) -> Size {
         precondition(width.isFinite && width >= 0, "Fitting width \(width) is invalid: pass a finite width, at least 0.")
-        let (cell, sizing) = entry(for: registration)
-        registration.handler(cell, item)
-        if let sizing { return sizing.preferredLayoutSize(fittingWidth: width) }
-        return cell.systemLayoutSizeFitting(Size(width: width, height: 0), withHorizontalFittingPriority: .required,
-                                            verticalFittingPriority: .fittingSizeLevel)
+        return Self.fit(item, width: width, in: entry(for: registration), using: registration)
+    }
+
+    private static func fit<Cell, Item>(_ item: Item, width: Double, in entry: (cell: Cell, sizing: SelfSizingCell?),
+                                        using registration: CellRegistration<Cell, Item>) -> Size {
+        registration.handler(entry.cell, item)
+        if let sizing = entry.sizing { return sizing.preferredLayoutSize(fittingWidth: width) }
+        return entry.cell.systemLayoutSizeFitting(Size(width: width, height: 0), withHorizontalFittingPriority: .required,
+                                                  verticalFittingPriority: .fittingSizeLevel)
     }
 
     /// The fitted heights of `items`, each at its width, in order, with one sizing cell.
     /// - Complexity: one fitting per item.
     public func heights<Cell, Item>(of items: [Item], widths: [Double], using registration: CellRegistration<Cell, Item>) -> [Double] {
         precondition(items.count == widths.count, "\(items.count) items but \(widths.count) widths: pass one width per item.")
-        return items.indices.map { size(of: items[$0], width: widths[$0], using: registration).height }
+        for width in widths { precondition(width.isFinite && width >= 0, "Fitting width \(width) is invalid: pass a finite width, at least 0.") }
+        // The sizing cell is looked up once for them all.
+        let entry = entry(for: registration)
+        return items.indices.map { Self.fit(items[$0], width: widths[$0], in: entry, using: registration).height }
     }
 
     /// The fitted heights of `items`, measured on up to `workers` concurrent tasks.
@@ -106,8 +113,7 @@ public final class SizingCellCache {
         return await withTaskGroup(of: (Int, [Double]).self) { group in
             for (k, range) in ranges.enumerated() {
                 group.addTask {
-                    let cache = SizingCellCache()
-                    return (k, range.map { cache.size(of: items[$0], width: widths[$0], using: registration).height })
+                    (k, SizingCellCache().heights(of: Array(items[range]), widths: Array(widths[range]), using: registration))
                 }
             }
             var parts = [[Double]](repeating: [], count: ranges.count)
