@@ -13,10 +13,12 @@
 #endif
 
 /// Bytes the allocator has handed out and not yet taken back, or -1 where this C library
-/// does not say.
+/// does not say. On glibc: the arena's bytes in use plus the large blocks it maps on their own
+/// (`hblkhd`: a big array, such as a solver's per-symbol storage, is one of those).
 static inline int64_t heap_bytes_in_use(void) {
 #if defined(__GLIBC__)
-    return (int64_t)mallinfo2().uordblks;
+    struct mallinfo2 info = mallinfo2();
+    return (int64_t)(info.uordblks + info.hblkhd);
 #elif defined(__APPLE__)
     return (int64_t)mstats().bytes_used;
 #else
