@@ -849,6 +849,10 @@ private struct Parser {
             throw fail("bad visual format: \(error.reason)", at: formatStart + 1 + min(error.offset, format.count))
         }
         for c in made {
+            // The format's own numbers are held to the same bound as the rest of the file's.
+            if abs(c.constant) > LayoutFile.largestNumber {
+                throw fail("number \(formatted(abs(c.constant))) in the visual format is too large: numbers in a layout file are at most 10000000 (1e7)", at: formatStart + 1)
+            }
             guard let a = scratchHost(c.firstItem), let b = c.secondItem.map(scratchHost) ?? a else { continue }
             var common = false
             var next: View? = a

@@ -246,6 +246,10 @@ import Testing
     @Test func numbersOutsideWhatASolveResolvesAreRefused() {
         #expect(firstLine("view r: View frame=(0,0,1e20,10)") ==
                 "t.layout:1:25: error: number '1e20' is too large: numbers in a layout file are at most 10000000 (1e7)")
+        // Found by fuzzing: a visual format's spacing of 8e115 reached the solver, whose conflict
+        // search then saw only the implicit bounds and trapped.
+        #expect(firstLine("view r: View\nview a: View in r\nview b: View in r\nH:|-8-[a(50)]-8\(String(repeating: "0", count: 115))-[b]-8-|") ==
+                "t.layout:4:1: error: number 8e+115 in the visual format is too large: numbers in a layout file are at most 10000000 (1e7)")
         #expect(firstLine("view r: View frame=(0,0,-10,20)") == "t.layout:1:20: error: a frame's width and height cannot be negative")
         #expect(firstLine("view r: View\nview l: Label in r font=0.001") == "t.layout:2:25: error: font size 0.001 is out of range: use 1 to 1000 points")
         #expect(firstLine("view r: View\nview v: View in r\nv.centerX >= 100000*v.centerX - 5") ==
