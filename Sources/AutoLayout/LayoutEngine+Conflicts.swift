@@ -27,7 +27,9 @@ extension LayoutEngine {
         for s in solverGroup {
             if let c = owners[s.id], !group.contains(where: { $0 === c }) { group.append(c) }
         }
-        precondition(!group.isEmpty, "layout engine bookkeeping: a conflict among background bounds only")
+        // Only the implicit bounds (width ≥ 0, height ≥ 0) in the group: the solver's precision
+        // was swamped by numbers far beyond a layout's.
+        precondition(!group.isEmpty, "Unable to resolve a conflict: it involves only the implicit bounds (width >= 0, height >= 0) of views, which happens when constants or multipliers are far outside what the solver resolves exactly (constants within ±1e7 points, multiplier magnitudes from 1e-4 to 1e4). Check the constants and multipliers of the constraints just activated.")
         group.sort { $0.activationSequence < $1.activationSequence }
         let broken = group.min { a, b in
             if a.priority != b.priority { return a.priority < b.priority }

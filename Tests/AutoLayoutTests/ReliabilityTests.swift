@@ -93,4 +93,30 @@ import AutoLayout
             _ = Font(pointSize: .nan)
         }
     }
+
+    /// Found by fuzzing: a spacing of 8e115 swamps the solver's precision, so the conflict it
+    /// finds holds only implicit bounds. The trap says so, and what to check.
+    @Test func numbersBeyondThePrecisionTrapWithAnExplanation() async throws {
+        let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let row = TableViewCell(), left = Label(text: "Short"), right = Label(text: "A longer text that wraps onto several lines")
+            let content = row.contentView
+            for label in [left, right] {
+                label.numberOfLines = 0
+                label.translatesAutoresizingMaskIntoConstraints = false
+                content.addSubview(label)
+            }
+            let height = content.heightAnchor.constraint(equalToConstant: 0)
+            height.priority = LayoutPriority(1)
+            LayoutConstraint.activate(LayoutConstraint.constraints(withVisualFormat: "H:|-8-[left(50)]-8\(String(repeating: "0", count: 115))-[right]-8-|",
+                                                                    options: [], metrics: nil, views: ["left": left, "right": right]) + [
+                left.topAnchor.constraint(equalTo: content.topAnchor, constant: 8),
+                right.topAnchor.constraint(equalTo: content.topAnchor, constant: 3),
+                content.bottomAnchor.constraint(greaterThanOrEqualTo: left.bottomAnchor, constant: 8),
+                content.bottomAnchor.constraint(greaterThanOrEqualTo: right.bottomAnchor, constant: 8),
+                height,
+            ])
+            _ = row.preferredLayoutSize(fittingWidth: 320)
+        }
+        #expect(String(decoding: result.standardErrorContent, as: UTF8.self).contains("far outside what the solver resolves exactly"))
+    }
 }
