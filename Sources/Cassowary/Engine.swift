@@ -629,6 +629,7 @@ struct Engine: Sendable {
     /// as soon as they pass `limit`: evaluating everything in order is cheaper then.
     /// - Complexity: O(min(limit, the definitions reached) × log of their number).
     mutating func changedDefinitions(limit: Int) -> [Int32]? {
+        if limit == 0 { return nil }
         affected.removeAll(keepingCapacity: true)
         defer { for x in affected { affectedMark[Int(x)] = false } }
         for s in tableau.changedOwners where Int(s) < symbolCount {
@@ -636,6 +637,7 @@ struct Engine: Sendable {
                 let x = definitions.owner(cell.row)
                 if !affectedMark[Int(x)] { affectedMark[Int(x)] = true; affected.append(x) }
             }
+            if affected.count > limit { return nil }
         }
         for x in definitions.changedOwners where Int(x) < symbolCount && isDefined(x) && !affectedMark[Int(x)] {
             affectedMark[Int(x)] = true

@@ -197,37 +197,40 @@ public struct Solver: Sendable {
     /// - Complexity: O(rows holding the constraints' markers), then the dual simplex pivots
     ///   needed to restore feasibility.
     public mutating func setConstants(_ changes: [(constraint: Constraint, constant: Double)]) throws(SolverError) {
-        // Check every change before making any.
+        // Check every change before making any. The constraint passed in is the one the record
+        // holds (same identity, same relation and strength), so only its slot is looked up.
         var moves: [(slot: Int, constant: Double)] = []
         moves.reserveCapacity(changes.count)
         var required = false
-        for (constraint, constant) in changes {
-            guard let slot = slots[constraint.id].map(Int.init), let old = records[slot]?.constant else {
-                throw .unknownConstraint(constraint)
+        for i in changes.indices {
+            let constant = changes[i].constant
+            guard let slot = slots[changes[i].constraint.id].map(Int.init) else {
+                throw .unknownConstraint(changes[i].constraint)
             }
-            guard constant.isFinite else { throw .nonFinite("constant of \(constraint)") }
+            guard constant.isFinite else { throw .nonFinite("constant of \(changes[i].constraint)") }
             moves.append((slot, constant))
-            required = required || (constant != old && constraint.strength.isRequired)
+            required = required || (changes[i].constraint.strength.isRequired && constant != records[slot]!.constant)
         }
-        var before: [(slot: Int, constant: Double)] = []
-        before.reserveCapacity(moves.count)
         if required { begin() }
-        for (slot, constant) in moves {
-            // A constraint may come twice: compare with the constant it has now.
+        for i in moves.indices {
+            let slot = moves[i].slot
+            // A constraint may come twice: compare with the constant it has now, and keep the
+            // one it had (for a rollback) in its place.
             let old = records[slot]!.constant
+            let constant = moves[i].constant
+            moves[i].constant = old
             if constant == old { continue }
             cacheValid = false
-            before.append((slot, old))
             records[slot]!.constant = constant
             let delta = constant - old
-            engine.shift(records[slot]!.marker, by: records[slot]!.constraint.relation == .lessThanOrEqual ? delta : -delta)
+            engine.shift(records[slot]!.marker, by: changes[i].constraint.relation == .lessThanOrEqual ? delta : -delta)
         }
         if engine.dualOptimize() {
             if required { commit() }
             return
         }
         rollback()
-        for (slot, constant) in before.reversed() { records[slot]!.constant = constant }
+        for (slot, constant) in moves.reversed() { records[slot]!.constant = constant }
         // Explain with the changes made one at a time, on a copy (which takes over if they
         // all hold that way).
         var trial = self
