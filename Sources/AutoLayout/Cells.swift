@@ -17,13 +17,13 @@ open class CollectionViewCell: View, SelfSizingCell {
     /// The view holding the cell's content: always the cell's size.
     public let contentView = View()
     /// The configuration's view, pinned to the content view's edges.
-    private(set) var configuredContentView: (View & ContentView)?
+    @exclusivity(unchecked) private(set) var configuredContentView: (View & ContentView)?
 
     /// What the cell shows. Setting a configuration the current configuration view supports
     /// updates that view in place (texts and constants change, no view is rebuilt); otherwise the
     /// configuration makes a new view, pinned to the ``contentView``'s edges with required
     /// constraints. Nil removes it.
-    public var contentConfiguration: (any ContentConfiguration)? {
+    @exclusivity(unchecked) public var contentConfiguration: (any ContentConfiguration)? {
         didSet { showContent(contentConfiguration, in: contentView, current: &configuredContentView) }
     }
     /// Whether a change of ``isSelected`` or ``isHighlighted`` calls
@@ -117,10 +117,10 @@ open class TableViewCell: View, SelfSizingCell {
     /// The style the cell was made with: it picks ``defaultContentConfiguration()``.
     public let style: CellStyle
     /// The configuration's view, pinned to the content view's edges.
-    private(set) var configuredContentView: (View & ContentView)?
+    @exclusivity(unchecked) private(set) var configuredContentView: (View & ContentView)?
 
     /// What the cell shows; see ``CollectionViewCell/contentConfiguration``.
-    public var contentConfiguration: (any ContentConfiguration)? {
+    @exclusivity(unchecked) public var contentConfiguration: (any ContentConfiguration)? {
         didSet { showContent(contentConfiguration, in: contentView, current: &configuredContentView) }
     }
 

@@ -19,7 +19,7 @@ public struct Image: Hashable, Sendable {
 /// or none without an image.
 open class ImageView: View {
     /// The image; changing it changes the intrinsic size.
-    public var image: Image? {
+    @exclusivity(unchecked) public var image: Image? {
         didSet { if image != oldValue { invalidateIntrinsicContentSize() } }
     }
 

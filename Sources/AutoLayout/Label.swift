@@ -28,23 +28,24 @@ public struct Font: Hashable, Sendable {
 /// gives the label, as UIKit's two-pass layout does (the first pass uses the unwrapped size,
 /// the next ones the solved width, until the width stops changing).
 open class Label: View {
+    // Unchecked exclusivity on the stored properties read per measurement: see `View.superview`.
     /// The text; changing it changes the intrinsic size.
-    public var text: String? {
+    @exclusivity(unchecked) public var text: String? {
         didSet { if text != oldValue { textChanged() } }
     }
     /// The font (system 17 by default).
-    public var font = Font.systemFont(ofSize: 17) {
+    @exclusivity(unchecked) public var font = Font.systemFont(ofSize: 17) {
         didSet { if font != oldValue { textChanged() } }
     }
     /// The most lines shown: 1 by default, 0 for as many as the text needs.
-    public var numberOfLines = 1 {
+    @exclusivity(unchecked) public var numberOfLines = 1 {
         didSet {
             precondition(numberOfLines >= 0, "numberOfLines \(numberOfLines) is negative: use 0 for as many lines as needed.")
             if numberOfLines != oldValue { wrappingChanged() }
         }
     }
     /// The width multi-line text wraps at; 0 (the default) wraps at the width the layout gives.
-    public var preferredMaxLayoutWidth: Double = 0 {
+    @exclusivity(unchecked) public var preferredMaxLayoutWidth: Double = 0 {
         didSet {
             precondition(preferredMaxLayoutWidth.isFinite && preferredMaxLayoutWidth >= 0,
                          "preferredMaxLayoutWidth \(preferredMaxLayoutWidth) is invalid: pass a finite width, or 0 to wrap at the laid-out width.")
@@ -52,13 +53,13 @@ open class Label: View {
         }
     }
     /// How lines wrap and the last one is cut (by truncating the tail by default).
-    public var lineBreakMode = LineBreakMode.byTruncatingTail {
+    @exclusivity(unchecked) public var lineBreakMode = LineBreakMode.byTruncatingTail {
         didSet { if lineBreakMode != oldValue { textChanged() } }
     }
     /// How the text lines up inside the label; it does not change the size.
-    public var textAlignment = TextAlignment.natural
+    @exclusivity(unchecked) public var textAlignment = TextAlignment.natural
     /// What measures the text.
-    public var textModel: any TextMeasuring = MonospacedTextModel() {
+    @exclusivity(unchecked) public var textModel: any TextMeasuring = MonospacedTextModel() {
         didSet { textChanged() }
     }
 

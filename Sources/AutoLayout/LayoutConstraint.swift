@@ -173,7 +173,7 @@ public final class LayoutConstraint: CustomStringConvertible {
     /// removal and re-adding); frames follow at the next layout pass.
     ///
     /// - Precondition: finite.
-    public var constant: Double {
+    @exclusivity(unchecked) public var constant: Double {
         didSet {
             precondition(constant.isFinite, "\(self): the constant \(constant) is not finite. Pass a finite number.")
             if constant != oldValue { engine?.constantChanged(self) }

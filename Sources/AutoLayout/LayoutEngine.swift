@@ -20,14 +20,16 @@ public final class LayoutEngine {
     /// The layout constraint behind each solver constraint (background bounds have none).
     var owners: [UInt64: LayoutConstraint] = [:]
 
+    // Unchecked exclusivity on the queues a fitting touches: see `View.superview`.
+
     /// Constraints waiting to be added, constants waiting to be changed, solver constraints
     /// waiting to be removed, views whose generated constraints need a look.
-    private var toAdd: [LayoutConstraint] = []
-    private var toChange: [LayoutConstraint] = []
+    @exclusivity(unchecked) private var toAdd: [LayoutConstraint] = []
+    @exclusivity(unchecked) private var toChange: [LayoutConstraint] = []
     private var toRemove: [Cassowary.Constraint] = []
     /// Held weakly, like every reference from an engine to views: the engine belongs to its
     /// root view, so a strong one would keep a hierarchy that is waiting for a pass alive.
-    private var dirtyViews: [WeakView] = []
+    @exclusivity(unchecked) private var dirtyViews: [WeakView] = []
     /// Views whose `updateConstraints()` is due, in the order they asked.
     private var constraintUpdates: [WeakView] = []
     /// Implicit bounds of items that joined, waiting to be added.
@@ -36,9 +38,9 @@ public final class LayoutEngine {
     private var itemOfVariable: [UInt64: WeakItem] = [:]
     /// Active constraints on baselines, re-expressed when a view's text (its baseline offset)
     /// changes. Pruned of deactivated ones as it is read.
-    private var baselineConstraints: [LayoutConstraint] = []
+    @exclusivity(unchecked) private var baselineConstraints: [LayoutConstraint] = []
     /// Views whose intrinsic size follows their laid-out width (multi-line labels).
-    private var wrappingViews: [WeakView] = []
+    @exclusivity(unchecked) private var wrappingViews: [WeakView] = []
     private var needsFrames = true
     /// Set when the hierarchy changed shape: the next pass writes every frame.
     private var needsAllFrames = true
@@ -50,7 +52,7 @@ public final class LayoutEngine {
     /// writes it to the console.
     public var onUnsatisfiable: (UnsatisfiableConstraints) -> Void = { writeToStandardError($0.message) }
     /// Fittings whose size an axis's constraints did not determine, oldest first.
-    public internal(set) var fittingIssues: [FittingIssue] = []
+    @exclusivity(unchecked) public internal(set) var fittingIssues: [FittingIssue] = []
     /// Called for each fitting issue; by default it writes the issue to standard error.
     public var onFittingIssue: (FittingIssue) -> Void = { writeToStandardError($0.message) }
 
@@ -61,7 +63,7 @@ public final class LayoutEngine {
     /// Whether constant changes are logged for the kept fitting solver.
     private var logsConstants = false
     /// Constraints whose constants changed since the kept fitting solver was last updated.
-    var constantLog: [LayoutConstraint] = []
+    @exclusivity(unchecked) var constantLog: [LayoutConstraint] = []
 
     /// Keeps a fitting's scratch solver for the next fitting and logs constant changes for it.
     func keep(fittingScratch scratch: FittingScratch) {

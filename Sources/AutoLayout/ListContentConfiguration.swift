@@ -234,7 +234,7 @@ public final class ListContentView: View, ContentView {
     /// Whether `configuration` is a ``ListContentConfiguration`` (checked without boxing the
     /// current one, as the default implementation would).
     public func supports(_ configuration: any ContentConfiguration) -> Bool {
-        configuration is ListContentConfiguration
+        type(of: configuration) == ListContentConfiguration.self
     }
 
     /// The configuration shown. Setting anything but a ``ListContentConfiguration`` traps: ask

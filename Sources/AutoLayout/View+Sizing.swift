@@ -82,14 +82,15 @@ final class FittingScratch {
     var axes: (width: Bool, height: Bool)
     var priorities: (LayoutPriority, LayoutPriority)
     var pulls: [LayoutConstraint]
-    var solver: Solver
-    var made: [ObjectIdentifier: Made]
+    // Unchecked exclusivity below: see `View.superview`.
+    @exclusivity(unchecked) var solver: Solver
+    @exclusivity(unchecked) var made: [ObjectIdentifier: Made]
     /// The subtree's views that wrap at their laid-out width, found once per structure.
     var wrapping: [View]?
     /// Content sizes the last fitting moved in the scratch only (measured at the solved
     /// width): the next one sets them back from their layout constraints, so that the scratch
     /// again holds every constraint's own constant.
-    var diverged: [LayoutConstraint] = []
+    @exclusivity(unchecked) var diverged: [LayoutConstraint] = []
 
     init(view: View, structure: Int, axes: (width: Bool, height: Bool), priorities: (LayoutPriority, LayoutPriority), pulls: [LayoutConstraint],
          solver: Solver, made: [ObjectIdentifier: Made]) {
@@ -118,7 +119,7 @@ final class FittingScratch {
         return set(&solver)
     }
     /// The solver's changes in `apply`, kept between fittings.
-    private var moves: [(constraint: Cassowary.Constraint, constant: Double)] = []
+    @exclusivity(unchecked) private var moves: [(constraint: Cassowary.Constraint, constant: Double)] = []
 
     // The solver is read through `inout` below: a call on a class's struct property would
     // copy the whole solver first.
@@ -155,10 +156,14 @@ extension LayoutEngine {
            scratch.axes == (target.width.isFinite, target.height.isFinite), scratch.priorities == priorities {
             // The pulls follow the target: width first, then height, each when finite.
             var pulls = scratch.pulls.makeIterator()
+            var pullsMoved = false
             for value in [target.width, target.height] where value.isFinite {
-                if let pull = pulls.next() { pull.constant = value }
+                if let pull = pulls.next(), pull.constant != value {
+                    pull.constant = value
+                    pullsMoved = true
+                }
             }
-            let applied = scratch.apply(constantLog, scratch.diverged, scratch.pulls)
+            let applied = scratch.apply(constantLog, scratch.diverged, pullsMoved ? scratch.pulls : [])
             constantLog.removeAll(keepingCapacity: true)
             scratch.diverged.removeAll(keepingCapacity: true)
             if applied { return scratch }

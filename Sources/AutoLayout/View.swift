@@ -49,8 +49,15 @@ open class View: LayoutItem, CustomStringConvertible {
 
     // MARK: Hierarchy
 
+    // `@exclusivity(unchecked)`, here and on the other stored properties a reused cell's
+    // fitting reads or writes for every item (texts, constants, the engine's queues, the kept
+    // fitting solver): the runtime's access checks on them were a fifth of that path's time
+    // (README, Benchmarks). Their accesses never overlap: each is either a plain read or
+    // write, an observed property (set through its setter), or an inout access to a value
+    // whose call cannot reach the same object again.
+
     /// The view that contains this one (it clears this as it is freed: see ``UnownedReference``).
-    public private(set) unowned(unsafe) var superview: View?
+    @exclusivity(unchecked) public private(set) unowned(unsafe) var superview: View?
     /// The views this one contains, back to front.
     public private(set) var subviews: [View] = []
     /// The guides this view owns, including the margins and safe-area guides once used.
@@ -62,7 +69,7 @@ open class View: LayoutItem, CustomStringConvertible {
     /// The engine of a root view (created when first needed).
     var ownEngine: LayoutEngine?
     /// Constraints the framework keeps for this view: autoresizing, content size, guides.
-    var generated = GeneratedConstraints()
+    @exclusivity(unchecked) var generated = GeneratedConstraints()
     /// Whether the engine must look at this view's generated constraints again.
     var needsConstraintUpdate = false
     /// Whether only the intrinsic size changed since (the engine then updates just that).
@@ -205,7 +212,8 @@ open class View: LayoutItem, CustomStringConvertible {
 
     /// The top of the hierarchy.
     var rootView: View {
-        var v = self
+        // Unowned locals: the walk retains nothing (the hierarchy holds every view on it).
+        unowned(unsafe) var v = self
         while let s = v.superview { v = s }
         return v
     }
@@ -339,7 +347,7 @@ open class View: LayoutItem, CustomStringConvertible {
     // MARK: Margins and safe area
 
     /// The margins in the reading direction (default 8 on every side).
-    public var directionalLayoutMargins = DirectionalEdgeInsets(top: 8, leading: 8, bottom: 8, trailing: 8) {
+    @exclusivity(unchecked) public var directionalLayoutMargins = DirectionalEdgeInsets(top: 8, leading: 8, bottom: 8, trailing: 8) {
         didSet { if directionalLayoutMargins != oldValue { setNeedsConstraintUpdate() } }
     }
     /// The margins by physical side: leading is left unless the view reads right to left.
