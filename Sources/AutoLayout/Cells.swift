@@ -162,7 +162,8 @@ open class TableViewCell: View, SelfSizingCell {
         let known = engine.fittingIssues.count
         var size = contentView.systemLayoutSizeFitting(Size(width: width, height: 0), withHorizontalFittingPriority: .required,
                                                        verticalFittingPriority: .fittingSizeLevel)
-        if engine.fittingIssues[known...].contains(where: { $0.view === contentView && $0.axis == .vertical }) {
+        if engine.fittingIssues.count > known,
+           engine.fittingIssues[known...].contains(where: { $0.view === contentView && $0.axis == .vertical }) {
             size.height = TableViewCell.standardRowHeight
         }
         return size
