@@ -170,6 +170,7 @@ struct Engine: Sendable {
         for candidate in [marker, other] where candidate >= 0 && kinds[Int(candidate)] != .dummy {
             if let c = row.first(where: { $0.0 == candidate })?.1, c < 0 { subject = candidate; break }
         }
+        if subject < 0 { subject = enteringWithoutArtificial(constant: k, row: row) }
         var onlyDummies = true
         for t in row where kinds[Int(t.0)] != .dummy { onlyDummies = false; break }
         if subject < 0, onlyDummies {
@@ -186,6 +187,29 @@ struct Engine: Sendable {
             return .added(defined: nil)
         }
         return addWithArtificialVariable(constant: k, row: row, errors: errors, level: level, weight: weight)
+    }
+
+    /// A slack or error symbol of the row `0 = k + Σ terms` (k ≥ 0, every symbol non-basic)
+    /// that can become the row's basic symbol at once, or -1. Solved for, a symbol `s` with
+    /// coefficient `c < 0` takes the value `k / -c ≥ 0`; the rows that use `s` move by that
+    /// much times their coefficient, and the choice is kept only when none of them goes
+    /// negative (the simplex ratio test; the row of a basic dummy, a redundant equality, holds
+    /// only dummies, so it never moves), so the tableau stays feasible and no artificial
+    /// variable or phase-one pass is needed. Of those, the largest coefficient wins (the
+    /// steadiest division), ties to the lowest symbol.
+    private func enteringWithoutArtificial(constant k: Double, row: [(Int32, Double)]) -> Int32 {
+        var best: (symbol: Int32, coefficient: Double)?
+        for (s, c) in row where c < 0 && kinds[Int(s)] != .dummy {
+            if let b = best, c > b.coefficient || (c == b.coefficient && s > b.symbol) { continue }
+            let value = k / -c
+            var feasible = true
+            for cell in tableau.columns[Int(s)] {
+                let a = tableau.terms[Int(cell.row)][Int(cell.termSlot)].coefficient
+                if tableau.constant(cell.row) + a * value < 0 { feasible = false; break }
+            }
+            if feasible { best = (s, c) }
+        }
+        return best?.symbol ?? -1
     }
 
     private mutating func addWithArtificialVariable(constant k: Double, row: [(Int32, Double)],
