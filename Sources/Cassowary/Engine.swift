@@ -657,27 +657,29 @@ struct Engine: Sendable {
         affected.removeAll(keepingCapacity: true)
         defer { for x in affected { affectedMark[Int(x)] = false } }
         for s in tableau.changedOwners where Int(s) < symbolCount {
-            for cell in definitions.columns[Int(s)] {
-                let x = definitions.owner(cell.row)
-                if !affectedMark[Int(x)] { affectedMark[Int(x)] = true; affected.append(x) }
+            for cell in definitions.columns[Int(s)] where !noteAffected(definitions.owner(cell.row), limit: limit) {
+                return nil
             }
-            if affected.count > limit { return nil }
         }
-        for x in definitions.changedOwners where Int(x) < symbolCount && isDefined(x) && !affectedMark[Int(x)] {
-            affectedMark[Int(x)] = true
-            affected.append(x)
+        for x in definitions.changedOwners where Int(x) < symbolCount && isDefined(x) {
+            if !noteAffected(x, limit: limit) { return nil }
         }
         var i = 0
         while i < affected.count {
-            if affected.count > limit { return nil }
-            for cell in definitions.columns[Int(affected[i])] {
-                let x = definitions.owner(cell.row)
-                if !affectedMark[Int(x)] { affectedMark[Int(x)] = true; affected.append(x) }
+            for cell in definitions.columns[Int(affected[i])] where !noteAffected(definitions.owner(cell.row), limit: limit) {
+                return nil
             }
             i += 1
         }
-        if affected.count > limit { return nil }
         return affected.sorted { rank[Int($0)] < rank[Int($1)] }
+    }
+
+    /// Lists a defined symbol as affected, once; false when the list has passed `limit`.
+    @inline(__always) private mutating func noteAffected(_ x: Int32, limit: Int) -> Bool {
+        if affectedMark[Int(x)] { return true }
+        affectedMark[Int(x)] = true
+        affected.append(x)
+        return affected.count <= limit
     }
 
     /// A defined symbol's value from the values of the symbols its definition uses.

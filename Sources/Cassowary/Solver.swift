@@ -266,14 +266,14 @@ public struct Solver: Sendable {
     /// - Complexity: O(rows holding the edit's error symbols), then the dual simplex pivots
     ///   that the change makes necessary.
     public mutating func suggestValue(_ variable: Variable, _ value: Double) throws(SolverError) {
-        guard let edit = edits[variable] else { throw .unknownEditVariable(variable) }
+        guard let edit = edits.index(forKey: variable) else { throw .unknownEditVariable(variable) }
         guard value.isFinite else { throw .nonFinite("suggested value for \(variable)") }
-        edits[variable]!.value = value
+        edits.values[edit].value = value
         cacheValid = false
-        let slot = Int(slots[edit.constraint.id]!)
-        let record = records[slot]!
+        let slot = Int(slots[edits.values[edit].constraint.id]!)
+        let (marker, old) = (records[slot]!.marker, records[slot]!.constant)
         records[slot]!.constant = -value
-        engine.shift(record.marker, by: value + record.constant)
+        engine.shift(marker, by: value + old)
         let restored = engine.dualOptimize()
         assert(restored, "an optional edit constraint cannot make the system infeasible")
     }
