@@ -42,11 +42,29 @@ extension View {
         engine.remeasureWrappingViews(in: self, scratch: scratch)
         scratch.solver.updateVariables()
         var result = Size(width: scratch.value(of: width), height: scratch.value(of: height))
+        // Most fittings come out off target on both axes: the check allocates nothing then.
+        if mayBeOpen(horizontal, targetSize.width, result.width) || mayBeOpen(vertical, targetSize.height, result.height) {
+            checkOpenAxes(targetSize, horizontal, vertical, scratch, &result)
+        }
+        engine.keep(fittingScratch: scratch)
+        return result
+    }
+
+    /// Whether a fitted size may be one the constraints leave open: such a size can only come
+    /// out as the target (or 0), and only an optional pull lets it.
+    private func mayBeOpen(_ priority: LayoutPriority, _ target: Double, _ value: Double) -> Bool {
+        !priority.isRequired && (!target.isFinite || value == target)
+    }
+
+    /// Records a fitting issue for each axis the constraints leave open, and returns the target
+    /// (or 0) on it.
+    private func checkOpenAxes(_ targetSize: Size, _ horizontal: LayoutPriority, _ vertical: LayoutPriority,
+                               _ scratch: FittingScratch, _ result: inout Size) {
+        let engine = layoutEngine
         for axis in [LayoutConstraint.Axis.horizontal, .vertical] {
             let (target, priority, variable, value) = axis == .horizontal
                 ? (targetSize.width, horizontal, width, result.width) : (targetSize.height, vertical, height, result.height)
-            // A size the constraints leave open can only come out as the target (or 0).
-            guard !priority.isRequired, !target.isFinite || value == target else { continue }
+            guard mayBeOpen(priority, target, value) else { continue }
             var open = scratch.solver
             for c in scratch.pulls where c.firstAttribute == (axis == .horizontal ? .width : .height) {
                 try? open.remove(scratch.made[ObjectIdentifier(c)]?.constraints ?? [])
@@ -59,8 +77,6 @@ extension View {
                 message: "AutoLayout: the constraints of \(debugName) do not determine its \(axis == .horizontal ? "width" : "height"): no chain of constraints connects its \(axis == .horizontal ? "leading and trailing" : "top and bottom") edges through its content (a missing \(axis == .horizontal ? "trailing" : "bottom") constraint?). Fitting returns \(formatNumber(returned)), the \(target.isFinite ? "target" : "size for an unbounded target").")
             )
         }
-        engine.keep(fittingScratch: scratch)
-        return result
     }
 }
 
@@ -106,15 +122,18 @@ final class FittingScratch {
     /// Moves the constants of the `changed` constraints in place, in one step. Returns false
     /// when they cannot hold (the caller then builds afresh, which resolves and reports the
     /// conflict).
-    func apply(_ changed: [LayoutConstraint]...) -> Bool {
+    func apply(_ log: [LayoutConstraint], _ diverged: [LayoutConstraint], _ pulls: [LayoutConstraint]) -> Bool {
         moves.removeAll(keepingCapacity: true)
-        for list in changed {
+        func take(_ list: [LayoutConstraint]) {
             for c in list {
                 guard let m = made[ObjectIdentifier(c)] else { continue }
                 let delta = c.constant - m.builtConstant
                 for (s, built) in zip(m.constraints, m.builtExpressionConstants) { moves.append((s, built - delta)) }
             }
         }
+        take(log)
+        take(diverged)
+        take(pulls)
         func set(_ solver: inout Solver) -> Bool { (try? solver.setConstants(moves)) != nil }
         return set(&solver)
     }
@@ -155,14 +174,18 @@ extension LayoutEngine {
         if let scratch = fittingScratch.take(), scratch.view === view, scratch.structure == structureVersion,
            scratch.axes == (target.width.isFinite, target.height.isFinite), scratch.priorities == priorities {
             // The pulls follow the target: width first, then height, each when finite.
-            var pulls = scratch.pulls.makeIterator()
-            var pullsMoved = false
-            for value in [target.width, target.height] where value.isFinite {
-                if let pull = pulls.next(), pull.constant != value {
+            var next = 0, pullsMoved = false
+            func follow(_ value: Double) {
+                guard value.isFinite else { return }
+                let pull = scratch.pulls[next]
+                next += 1
+                if pull.constant != value {
                     pull.constant = value
                     pullsMoved = true
                 }
             }
+            follow(target.width)
+            follow(target.height)
             let applied = scratch.apply(constantLog, scratch.diverged, pullsMoved ? scratch.pulls : [])
             constantLog.removeAll(keepingCapacity: true)
             scratch.diverged.removeAll(keepingCapacity: true)
