@@ -14,7 +14,9 @@
 
 /// Bytes the allocator has handed out and not yet taken back, or -1 where this C library
 /// does not say. On glibc: the arena's bytes in use plus the large blocks it maps on their own
-/// (`hblkhd`: a big array, such as a solver's per-symbol storage, is one of those).
+/// (`hblkhd`: a big array, such as a solver's per-symbol storage, is one of those). Blocks
+/// freed into glibc's per-thread cache still count as in use: Benchmarks/memory.py turns that
+/// cache off (GLIBC_TUNABLES=glibc.malloc.tcache_count=0) so that freed temporaries do not.
 static inline int64_t heap_bytes_in_use(void) {
 #if defined(__GLIBC__)
     struct mallinfo2 info = mallinfo2();
