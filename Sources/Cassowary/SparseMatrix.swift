@@ -138,10 +138,11 @@ struct SparseMatrix: Sendable {
         return r
     }
 
-    /// Removes a row and its cells.
+    /// Removes a row and its cells (and frees its terms' storage: rows are reused at random).
     mutating func removeRow(_ r: Int32) {
         touch(r)
-        while let last = terms[Int(r)].last { unlinkCell(last.symbol, Int(last.cellSlot)); terms[Int(r)].removeLast() }
+        for t in terms[Int(r)].reversed() { unlinkCell(t.symbol, Int(t.cellSlot)) }
+        terms[Int(r)] = []
         shapeVersion &+= 1
         rowOfOwner[Int(owners[Int(r)])] = -1
         owners[Int(r)] = -1
@@ -183,6 +184,9 @@ struct SparseMatrix: Sendable {
             terms[Int(moved.row)][Int(moved.termSlot)].cellSlot = Int32(slot)
         }
         columns[Int(s)].removeLast()
+        // Only a long column that lost most of its cells gives the room back: short ones come
+        // and go with every pivot, and reallocating them cost more than their room.
+        if columns[Int(s)].capacity > 4 * columns[Int(s)].count + 16 { columns[Int(s)] = tightCopy(columns[Int(s)]) }
     }
 
     /// Removes the term at `slot` of a row, moving the last term into its place.
@@ -257,6 +261,9 @@ struct SparseMatrix: Sendable {
             }
         }
         mark = marks
+        // Grow by half rather than double (the default): rows are the bulk of a small system.
+        let needed = row.count + fresh.count
+        if needed > row.capacity { row.reserveCapacity(max(needed, row.count + row.count / 2)) }
         for var t in fresh {
             t.cellSlot = Int32(columns[Int(t.symbol)].count)
             columns[Int(t.symbol)].append(Cell(row: r, termSlot: Int32(row.count)))
@@ -280,6 +287,8 @@ struct SparseMatrix: Sendable {
                 }
                 k -= 1
             }
+            // A row that lost most of its terms gives the room back.
+            if row.capacity > 2 * row.count + 4 { row = tightCopy(row) }
         }
         terms[ri] = row
     }
@@ -361,5 +370,12 @@ struct SparseMatrix: Sendable {
         freeLog.removeAll(keepingCapacity: true)
         // Restoring the rows has emptied the new symbols' columns.
         symbolCount = savedSymbolCount
+    }
+}
+
+/// A copy of `array` with no spare room (Swift arrays keep their room as they shrink).
+private func tightCopy<Element>(_ array: [Element]) -> [Element] {
+    Array(unsafeUninitializedCapacity: array.count) { buffer, count in
+        count = buffer.initialize(fromContentsOf: array)
     }
 }
