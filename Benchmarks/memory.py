@@ -12,8 +12,10 @@ Benchmarks/kiwi_memory.cpp, built with g++ against the kiwi headers that
 Both run with glibc's per-thread cache off (GLIBC_TUNABLES=glibc.malloc.tcache_count=0):
 mallinfo2 counts the blocks that cache keeps after `free` as in use, so with it on, the
 temporaries a solver frees while adding (up to seven blocks of every size) counted as held
-(enaml: ours 945 bytes per constraint with it, 778 without; kiwi's 652 and 592). Prints a table and a summary line; exits 1 when ours
-holds more than kiwi's on some workload, 2 when something could not run.
+(enaml: ours 945 bytes per constraint with it, 778 without; kiwi's 652 and 592).
+
+Prints a table and a summary line; exits 1 when ours holds more than kiwi's on some
+workload, 2 when something could not run.
 """
 import argparse
 import glob
