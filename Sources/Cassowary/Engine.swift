@@ -343,6 +343,10 @@ struct Engine: Sendable {
     private mutating func substitute(_ subject: Int32, row r: Int32) {
         let k = tableau.constant(r)
         let source = tableau.terms[Int(r)]
+        if source.count >= 32 && tableau.columns[Int(subject)].count == 2 && substituteExchanging(subject, k, source) {
+            objective.substitute(subject, terms: source)
+            return
+        }
         while !tableau.columns[Int(subject)].isEmpty {
             let (row, c) = tableau.removeCell(of: subject, at: tableau.columns[Int(subject)].count - 1)
             tableau.addScaled(into: row, factor: c, constant: k, source: source)
@@ -350,6 +354,28 @@ struct Engine: Sendable {
             if value < -epsilon { markInfeasible(tableau.owner(row)) }
         }
         objective.substitute(subject, terms: source)
+    }
+
+    /// `substitute` for a long row whose subject is in two other rows, one of them a near
+    /// multiple of it that cancels and one short: the pattern of a dual-simplex pass through a
+    /// row that holds every view of a stack (each pivot hands the long expression from one
+    /// view's rows to the next). The two rows trade storage (`addScaledExchanging`) instead of
+    /// moving every term between columns. Returns false, changing nothing, when the rows are not
+    /// of that shape.
+    private mutating func substituteExchanging(_ subject: Int32, _ k: Double, _ source: [SparseMatrix.Term]) -> Bool {
+        let cells = tableau.columns[Int(subject)]
+        let (long, short) = tableau.terms[Int(cells[0].row)].count >= tableau.terms[Int(cells[1].row)].count
+            ? (cells[0], cells[1]) : (cells[1], cells[0])
+        let longCount = tableau.terms[Int(long.row)].count
+        guard 2 * longCount >= source.count, 4 * tableau.terms[Int(short.row)].count <= longCount else { return false }
+        let fa = tableau.terms[Int(long.row)][Int(long.termSlot)].coefficient
+        guard tableau.cancelsMostly(long.row, factor: fa, source: source) else { return false }
+        let fb = tableau.terms[Int(short.row)][Int(short.termSlot)].coefficient
+        tableau.removeSymbol(long.row, subject)
+        tableau.removeSymbol(short.row, subject)
+        tableau.addScaledExchanging(long.row, fa, short.row, fb, constant: k, source: source)
+        for row in [long.row, short.row] where tableau.constant(row) < -epsilon { markInfeasible(tableau.owner(row)) }
+        return true
     }
 
     /// Exchanges the basic symbol of row `r` for `entering`.

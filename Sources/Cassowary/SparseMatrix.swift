@@ -293,6 +293,107 @@ struct SparseMatrix: Sendable {
         terms[ri] = row
     }
 
+    /// Whether `row += factor · source` would cancel at least half of the row's terms.
+    /// - Complexity: O(length of the row + length of the source).
+    mutating func cancelsMostly(_ r: Int32, factor: Double, source: [Term]) -> Bool {
+        for (i, t) in source.enumerated() { mark[Int(t.symbol)] = Int32(i) }
+        var cancelled = 0
+        for t in terms[Int(r)] {
+            let i = Int(mark[Int(t.symbol)])
+            if i >= 0 && abs(t.coefficient + factor * source[i].coefficient) < epsilon { cancelled += 1 }
+        }
+        for t in source { mark[Int(t.symbol)] = -1 }
+        return 2 * cancelled >= terms[Int(r)].count
+    }
+
+    /// `a += fa · (constant + Σ source)` and `b += fb · (constant + Σ source)`, for a row `a`
+    /// that mostly cancels and a short row `b`: the two rows beside a pivot row that holds a long
+    /// expression, `a` a near multiple of it and `b` about to become one.
+    ///
+    /// Each result is exactly what `addScaled` gives, but they trade storage: row `a`'s terms,
+    /// whose column cells already cover most of the source, are rewritten into `b`'s result, and
+    /// `a`'s short result goes into row `b`; the owners and constants trade rows with them. The
+    /// column index then changes by a few cells instead of every term of both rows.
+    /// - Complexity: O(length of `a` + length of `b` + length of the source), with column
+    ///   updates only for the terms that differ between `a` and `b`'s result.
+    mutating func addScaledExchanging(_ a: Int32, _ fa: Double, _ b: Int32, _ fb: Double,
+                                      constant k: Double, source: [Term]) {
+        touch(a)
+        touch(b)
+        shapeVersion &+= 1
+        let ai = Int(a), bi = Int(b)
+        let constantA = constants[ai] + fa * k, constantB = constants[bi] + fb * k
+
+        // a's result, as a short list: a's terms moved by the source, then the source's others.
+        var resultA: [(Int32, Double)] = []
+        var covered = [Bool](repeating: false, count: source.count)
+        for (i, t) in source.enumerated() { mark[Int(t.symbol)] = Int32(i) }
+        for t in terms[ai] {
+            let i = Int(mark[Int(t.symbol)])
+            let c = i >= 0 ? t.coefficient + fa * source[i].coefficient : t.coefficient
+            if i >= 0 { covered[i] = true }
+            if abs(c) >= epsilon { resultA.append((t.symbol, c)) }
+        }
+        for t in source { mark[Int(t.symbol)] = -1 }
+        for (i, t) in source.enumerated() where !covered[i] {
+            let c = fa * t.coefficient
+            if abs(c) >= epsilon { resultA.append((t.symbol, c)) }
+        }
+
+        // b's result, by symbol: a coefficient per slot of a's storage (NaN: no term), and the
+        // symbols a's storage lacks. Marks: a slot of a's storage, or -2 - index among those.
+        var inPlace = [Double](repeating: .nan, count: terms[ai].count)
+        var others: [(Int32, Double)] = []
+        for (k, t) in terms[ai].enumerated() { mark[Int(t.symbol)] = Int32(k) }
+        for t in source {
+            let m = Int(mark[Int(t.symbol)])
+            if m >= 0 {
+                inPlace[m] = fb * t.coefficient
+            } else {
+                mark[Int(t.symbol)] = Int32(-2 - others.count)
+                others.append((t.symbol, fb * t.coefficient))
+            }
+        }
+        for t in terms[bi] {
+            // As in `addScaled`: the row's coefficient plus the scaled source's.
+            let m = Int(mark[Int(t.symbol)])
+            if m >= 0 {
+                inPlace[m] = inPlace[m].isNaN ? t.coefficient : t.coefficient + inPlace[m]
+            } else if m <= -2 {
+                others[-2 - m].1 = t.coefficient + others[-2 - m].1
+            } else {
+                others.append((t.symbol, t.coefficient))
+            }
+        }
+        for t in terms[ai] { mark[Int(t.symbol)] = -1 }
+        for (s, _) in others { mark[Int(s)] = -1 }
+
+        // a's storage becomes b's result: terms that vanish leave, the others change in place.
+        var slot = terms[ai].count - 1
+        while slot >= 0 {
+            let c = inPlace[slot]
+            if c.isNaN || abs(c) < epsilon {
+                // The term moved into the slot, the row's last, has had its turn.
+                removeTerm(a, slot)
+            } else {
+                terms[ai][slot].coefficient = c
+            }
+            slot -= 1
+        }
+        for (s, c) in others where abs(c) >= epsilon { appendTerm(a, s, c) }
+        // b's storage becomes a's result.
+        while let last = terms[bi].last { unlinkCell(last.symbol, Int(last.cellSlot)); terms[bi].removeLast() }
+        for (s, c) in resultA { appendTerm(b, s, c) }
+
+        let ownerA = owners[ai], ownerB = owners[bi]
+        owners[ai] = ownerB
+        owners[bi] = ownerA
+        rowOfOwner[Int(ownerB)] = a
+        rowOfOwner[Int(ownerA)] = b
+        constants[ai] = constantB
+        constants[bi] = constantA
+    }
+
     /// Solves row `r` (owner `b`) for `entering` and makes `entering` its owner:
     /// `b = K + a·e + rest` becomes `e = -K/a + b/a - rest/a`.
     mutating func solve(_ r: Int32, for entering: Int32) {

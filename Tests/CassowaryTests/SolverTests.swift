@@ -174,6 +174,46 @@ func expectHealthy(_ s: Solver, sourceLocation: SourceLocation = #_sourceLocatio
         expectHealthy(s)
     }
 
+    /// A stack of 60 views (width ≥ 10, weak width = 100 with weights that differ, so the
+    /// optimum is unique) in a container steered wider and narrower: each narrowing pivots the
+    /// row that holds every view from one view's rows to the next, the pattern that
+    /// `substituteExchanging` handles. Every step must give what a fresh solver gives.
+    @Test func aStackSteeredNarrowerAndWiderMatchesAFreshSolve() throws {
+        let n = 60
+        let container = Variable("container")
+        let xs = (0...n).map { Variable("x\($0)") }, widths = (0..<n).map { Variable("w\($0)") }
+        var constraints: [Constraint] = [xs[0] == 0, xs[n] == container]
+        for i in 0..<n {
+            constraints += [xs[i + 1] == xs[i] + widths[i] + 8, widths[i] >= 10,
+                            (widths[i] == 100).withStrength(Strength(250, weight: 1 + Double(i % 17) / 16 + Double(i) / 1024))]
+        }
+        func solver(at width: Double) throws -> Solver {
+            var s = Solver()
+            try s.add(constraints)
+            try s.addEditVariable(container, strength: .strong)
+            try s.suggestValue(container, width)
+            return s
+        }
+        var steered = try solver(at: 6480)
+        for width in [3000.0, 6480, 1200, 5000, 900, 2500, 6480, 2000] {
+            try steered.suggestValue(container, width)
+            expectHealthy(steered)
+            let fresh = try solver(at: width)
+            for w in widths { #expect(abs(steered[w] - fresh[w]) < 1e-9, "\(w) at \(width)") }
+            // Below 60 · (10 + 8) the required minimum widths beat the strong suggestion.
+            #expect(abs(widths.reduce(0) { $0 + steered[$1] } + 8 * Double(n) - max(width, 1080)) < 1e-6)
+        }
+        // A required width that cannot hold fails after the same pivots, and is undone.
+        var fixed = Solver()
+        let pin = container == 6480
+        try fixed.add(constraints + [pin])
+        try fixed.setConstant(-3000, for: pin)
+        let before = widths.map { fixed[$0] }
+        #expect(throws: SolverError.self) { try fixed.setConstant(-900, for: pin) }
+        expectHealthy(fixed)
+        #expect(widths.map { fixed[$0] } == before)
+    }
+
     @Test func editErrors() throws {
         var s = Solver()
         let v = Variable("v")

@@ -38,6 +38,43 @@ import Testing
         #expect(m.faults("m").isEmpty)
     }
 
+    /// The rows a row owned by `owner` holds, by symbol, and its constant.
+    private func contents(_ m: SparseMatrix, of owner: Int32) -> ([Int32: Double], Double) {
+        let r = m.row(of: owner)
+        return (Dictionary(uniqueKeysWithValues: m.terms[Int(r)].map { ($0.symbol, $0.coefficient) }), m.constant(r))
+    }
+
+    @Test func exchangingGivesWhatTwoMergesGive() {
+        // Owners 0 (the source row), 1 (a near multiple of it) and 2 (short); symbols 3…66.
+        var m = SparseMatrix()
+        for _ in 0..<67 { m.appendSymbol() }
+        let long = (3..<63).map { (Int32($0), Double($0 % 7 + 1) / 2) }
+        let r = m.insertRow(owner: 0, constant: 5, terms: long)
+        let a = m.insertRow(owner: 1, constant: 2,
+                            terms: long.map { ($0.0, $0.0 == 10 ? 3 : -0.5 * $0.1) } + [(63, 1), (64, -1)])
+        let b = m.insertRow(owner: 2, constant: -1, terms: [(3, 4), (65, 2), (66, 0.25)])
+        let source = m.terms[Int(r)]
+        let aCancels = m.cancelsMostly(a, factor: 0.5, source: source)
+        let bCancels = m.cancelsMostly(b, factor: -1.5, source: source)
+        #expect(aCancels && !bCancels)
+
+        var reference = m
+        reference.addScaled(into: a, factor: 0.5, constant: 5, source: source)
+        reference.addScaled(into: b, factor: -1.5, constant: 5, source: source)
+        m.addScaledExchanging(a, 0.5, b, -1.5, constant: 5, source: source)
+
+        for owner: Int32 in [1, 2] {
+            let (mine, k) = contents(m, of: owner), (theirs, kr) = contents(reference, of: owner)
+            #expect(mine == theirs, "row of \(owner)")
+            #expect(k == kr, "constant of \(owner)")
+        }
+        // The rows traded storage: the long one now holds the short row's result.
+        #expect(m.row(of: 1) == b && m.row(of: 2) == a)
+        // a + R/2 keeps 10 (3 + 1), 63 and 64; b - 3R/2 keeps 3 (4 - 3), 65, 66 and the rest of R.
+        #expect(m.terms[Int(b)].count == 3 && m.terms[Int(a)].count == 62)
+        #expect(m.faults("m").isEmpty)
+    }
+
     @Test func aRemovedRowFreesItsTermsAndCells() {
         var (m, a, _) = opposedRows(40)
         m.removeRow(a)
