@@ -38,7 +38,7 @@ import Testing
         #expect(m.faults("m").isEmpty)
     }
 
-    /// The rows a row owned by `owner` holds, by symbol, and its constant.
+    /// The terms (by symbol) and the constant of the row that `owner` owns.
     private func contents(_ m: SparseMatrix, of owner: Int32) -> ([Int32: Double], Double) {
         let r = m.row(of: owner)
         return (Dictionary(uniqueKeysWithValues: m.terms[Int(r)].map { ($0.symbol, $0.coefficient) }), m.constant(r))
