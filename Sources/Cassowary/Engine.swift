@@ -340,42 +340,41 @@ struct Engine: Sendable {
     // MARK: Pivoting
 
     /// Replaces the basic symbol `subject` (row `r`) in every other tableau row and the objective.
+    ///
+    /// A long row whose subject sits in exactly two other rows, one long and one short, is the
+    /// pattern of a dual-simplex pass through a row that holds every view of a stack: each pivot
+    /// hands the long expression from one view's rows to the next, the long row cancelling and
+    /// the short one taking it. Those two trade storage (`addScaledExchanging`) instead of
+    /// moving every term between columns, when the long one does cancel.
     private mutating func substitute(_ subject: Int32, row r: Int32) {
         let k = tableau.constant(r)
         let source = tableau.terms[Int(r)]
-        if source.count >= 32 && tableau.columns[Int(subject)].count == 2 && substituteExchanging(subject, k, source) {
-            objective.substitute(subject, terms: source)
-            return
+        func merge(_ row: Int32, _ c: Double) {
+            tableau.addScaled(into: row, factor: c, constant: k, source: source)
+            noteSign(row)
+        }
+        func noteSign(_ row: Int32) {
+            if tableau.constant(row) < -epsilon { markInfeasible(tableau.owner(row)) }
+        }
+        if source.count >= 32 && tableau.columns[Int(subject)].count == 2 {
+            let one = tableau.removeCell(of: subject, at: 1), two = tableau.removeCell(of: subject, at: 0)
+            let (long, short) = tableau.terms[Int(one.row)].count >= tableau.terms[Int(two.row)].count ? (one, two) : (two, one)
+            let longCount = tableau.terms[Int(long.row)].count
+            if 2 * longCount >= source.count && 4 * tableau.terms[Int(short.row)].count <= longCount
+                && tableau.addScaledExchanging(long.row, long.coefficient, short.row, short.coefficient,
+                                               constant: k, source: source) {
+                noteSign(long.row)
+                noteSign(short.row)
+            } else {
+                merge(long.row, long.coefficient)
+                merge(short.row, short.coefficient)
+            }
         }
         while !tableau.columns[Int(subject)].isEmpty {
             let (row, c) = tableau.removeCell(of: subject, at: tableau.columns[Int(subject)].count - 1)
-            tableau.addScaled(into: row, factor: c, constant: k, source: source)
-            let value = tableau.constant(row)
-            if value < -epsilon { markInfeasible(tableau.owner(row)) }
+            merge(row, c)
         }
         objective.substitute(subject, terms: source)
-    }
-
-    /// `substitute` for a long row whose subject is in two other rows, one of them a near
-    /// multiple of it that cancels and one short: the pattern of a dual-simplex pass through a
-    /// row that holds every view of a stack (each pivot hands the long expression from one
-    /// view's rows to the next). The two rows trade storage (`addScaledExchanging`) instead of
-    /// moving every term between columns. Returns false, changing nothing, when the rows are not
-    /// of that shape.
-    private mutating func substituteExchanging(_ subject: Int32, _ k: Double, _ source: [SparseMatrix.Term]) -> Bool {
-        let cells = tableau.columns[Int(subject)]
-        let (long, short) = tableau.terms[Int(cells[0].row)].count >= tableau.terms[Int(cells[1].row)].count
-            ? (cells[0], cells[1]) : (cells[1], cells[0])
-        let longCount = tableau.terms[Int(long.row)].count
-        guard 2 * longCount >= source.count, 4 * tableau.terms[Int(short.row)].count <= longCount else { return false }
-        let fa = tableau.terms[Int(long.row)][Int(long.termSlot)].coefficient
-        guard tableau.cancelsMostly(long.row, factor: fa, source: source) else { return false }
-        let fb = tableau.terms[Int(short.row)][Int(short.termSlot)].coefficient
-        tableau.removeSymbol(long.row, subject)
-        tableau.removeSymbol(short.row, subject)
-        tableau.addScaledExchanging(long.row, fa, short.row, fb, constant: k, source: source)
-        for row in [long.row, short.row] where tableau.constant(row) < -epsilon { markInfeasible(tableau.owner(row)) }
-        return true
     }
 
     /// Exchanges the basic symbol of row `r` for `entering`.

@@ -141,7 +141,7 @@ struct SparseMatrix: Sendable {
     /// Removes a row and its cells (and frees its terms' storage: rows are reused at random).
     mutating func removeRow(_ r: Int32) {
         touch(r)
-        for t in terms[Int(r)].reversed() { unlinkCell(t.symbol, Int(t.cellSlot)) }
+        emptyRow(r)
         terms[Int(r)] = []
         shapeVersion &+= 1
         rowOfOwner[Int(owners[Int(r)])] = -1
@@ -154,7 +154,7 @@ struct SparseMatrix: Sendable {
     /// Replaces the contents of a row.
     mutating func replaceRow(_ r: Int32, constant: Double, terms newTerms: [(Int32, Double)]) {
         touch(r)
-        while let last = terms[Int(r)].last { unlinkCell(last.symbol, Int(last.cellSlot)); terms[Int(r)].removeLast() }
+        emptyRow(r)
         constants[Int(r)] = constant
         for (s, c) in newTerms where abs(c) >= epsilon { appendTerm(r, s, c) }
     }
@@ -172,6 +172,11 @@ struct SparseMatrix: Sendable {
         let slot = Int32(terms[Int(r)].count)
         terms[Int(r)].append(Term(symbol: s, cellSlot: Int32(columns[Int(s)].count), coefficient: c))
         columns[Int(s)].append(Cell(row: r, termSlot: slot))
+    }
+
+    /// Removes every term of a row and its cell, keeping the row's storage.
+    private mutating func emptyRow(_ r: Int32) {
+        while let last = terms[Int(r)].last { unlinkCell(last.symbol, Int(last.cellSlot)); terms[Int(r)].removeLast() }
     }
 
     /// Removes the cell at `slot` of a column, moving the last cell into its place.
@@ -293,19 +298,6 @@ struct SparseMatrix: Sendable {
         terms[ri] = row
     }
 
-    /// Whether `row += factor · source` would cancel at least half of the row's terms.
-    /// - Complexity: O(length of the row + length of the source).
-    mutating func cancelsMostly(_ r: Int32, factor: Double, source: [Term]) -> Bool {
-        for (i, t) in source.enumerated() { mark[Int(t.symbol)] = Int32(i) }
-        var cancelled = 0
-        for t in terms[Int(r)] {
-            let i = Int(mark[Int(t.symbol)])
-            if i >= 0 && abs(t.coefficient + factor * source[i].coefficient) < epsilon { cancelled += 1 }
-        }
-        for t in source { mark[Int(t.symbol)] = -1 }
-        return 2 * cancelled >= terms[Int(r)].count
-    }
-
     /// `a += fa · (constant + Σ source)` and `b += fb · (constant + Σ source)`, for a row `a`
     /// that mostly cancels and a short row `b`: the two rows beside a pivot row that holds a long
     /// expression, `a` a near multiple of it and `b` about to become one.
@@ -314,16 +306,13 @@ struct SparseMatrix: Sendable {
     /// whose column cells already cover most of the source, are rewritten into `b`'s result, and
     /// `a`'s short result goes into row `b`; the owners and constants trade rows with them. The
     /// column index then changes by a few cells instead of every term of both rows.
+    /// - Returns: false, having changed nothing, when fewer than half of `a`'s terms cancel
+    ///   (the caller then merges each row as usual).
     /// - Complexity: O(length of `a` + length of `b` + length of the source), with column
     ///   updates only for the terms that differ between `a` and `b`'s result.
     mutating func addScaledExchanging(_ a: Int32, _ fa: Double, _ b: Int32, _ fb: Double,
-                                      constant k: Double, source: [Term]) {
-        touch(a)
-        touch(b)
-        shapeVersion &+= 1
+                                      constant k: Double, source: [Term]) -> Bool {
         let ai = Int(a), bi = Int(b)
-        let constantA = constants[ai] + fa * k, constantB = constants[bi] + fb * k
-
         // a's result, as a short list: a's terms moved by the source, then the source's others.
         var resultA: [(Int32, Double)] = []
         var covered = [Bool](repeating: false, count: source.count)
@@ -335,6 +324,12 @@ struct SparseMatrix: Sendable {
             if abs(c) >= epsilon { resultA.append((t.symbol, c)) }
         }
         for t in source { mark[Int(t.symbol)] = -1 }
+        if 2 * resultA.count > terms[ai].count { return false }
+
+        touch(a)
+        touch(b)
+        shapeVersion &+= 1
+        let constantA = constants[ai] + fa * k, constantB = constants[bi] + fb * k
         for (i, t) in source.enumerated() where !covered[i] {
             let c = fa * t.coefficient
             if abs(c) >= epsilon { resultA.append((t.symbol, c)) }
@@ -382,7 +377,7 @@ struct SparseMatrix: Sendable {
         }
         for (s, c) in others where abs(c) >= epsilon { appendTerm(a, s, c) }
         // b's storage becomes a's result.
-        while let last = terms[bi].last { unlinkCell(last.symbol, Int(last.cellSlot)); terms[bi].removeLast() }
+        emptyRow(b)
         for (s, c) in resultA { appendTerm(b, s, c) }
 
         let ownerA = owners[ai], ownerB = owners[bi]
@@ -392,6 +387,7 @@ struct SparseMatrix: Sendable {
         rowOfOwner[Int(ownerA)] = b
         constants[ai] = constantB
         constants[bi] = constantA
+        return true
     }
 
     /// Solves row `r` (owner `b`) for `entering` and makes `entering` its owner:
@@ -449,7 +445,7 @@ struct SparseMatrix: Sendable {
         for r in changed {
             let ri = Int(r)
             noteChanged(owners[ri])
-            while let last = terms[ri].last { unlinkCell(last.symbol, Int(last.cellSlot)); terms[ri].removeLast() }
+            emptyRow(r)
             if owners[ri] >= 0, rowOfOwner[Int(owners[ri])] == r { rowOfOwner[Int(owners[ri])] = -1 }
         }
         owners.removeLast(owners.count - savedRowCount)

@@ -54,14 +54,20 @@ import Testing
                             terms: long.map { ($0.0, $0.0 == 10 ? 3 : -0.5 * $0.1) } + [(63, 1), (64, -1)])
         let b = m.insertRow(owner: 2, constant: -1, terms: [(3, 4), (65, 2), (66, 0.25)])
         let source = m.terms[Int(r)]
-        let aCancels = m.cancelsMostly(a, factor: 0.5, source: source)
-        let bCancels = m.cancelsMostly(b, factor: -1.5, source: source)
-        #expect(aCancels && !bCancels)
-
         var reference = m
+
+        // With the roles swapped, b does not cancel: nothing changes.
+        let swapped = m.addScaledExchanging(b, -1.5, a, 0.5, constant: 5, source: source)
+        #expect(!swapped)
+        for owner: Int32 in [1, 2] {
+            #expect(contents(m, of: owner) == contents(reference, of: owner), "row of \(owner) untouched")
+        }
+        #expect(m.row(of: 1) == a && m.row(of: 2) == b)
+
         reference.addScaled(into: a, factor: 0.5, constant: 5, source: source)
         reference.addScaled(into: b, factor: -1.5, constant: 5, source: source)
-        m.addScaledExchanging(a, 0.5, b, -1.5, constant: 5, source: source)
+        let exchanged = m.addScaledExchanging(a, 0.5, b, -1.5, constant: 5, source: source)
+        #expect(exchanged)
 
         for owner: Int32 in [1, 2] {
             let (mine, k) = contents(m, of: owner), (theirs, kr) = contents(reference, of: owner)
