@@ -75,6 +75,14 @@ extension Engine {
             let listed = level.slot.prefix(symbolCount).filter { $0 >= 0 }.count
             if listed != level.support.count { out.append("objective level \(l): \(listed) slots for \(level.support.count) symbols") }
         }
+        var free = Set<Int32>()
+        for s in freeSymbols {
+            if !free.insert(s).inserted || Int(s) >= symbolCount { out.append("free symbol \(s) listed twice or out of range"); continue }
+            if isBasic(s) || isDefined(s) || !tableau.columns[Int(s)].isEmpty || !definitions.columns[Int(s)].isEmpty
+                || objective.levels.contains(where: { $0[s] != 0 }) {
+                out.append("free symbol \(s) still in use")
+            }
+        }
         if !objective.levels[objective.phaseOne].support.isEmpty { out.append("phase-one level not cleared") }
         if !objective.levels[objective.exploration].support.isEmpty { out.append("exploration level not cleared") }
         if optimal {
@@ -93,10 +101,12 @@ extension Solver {
     /// (hence `package`).
     package func invariantFaults() -> [String] {
         var out = engine.invariantFaults()
+        let free = Set(engine.freeSymbols)
         for (id, slot) in slots.entries {
             guard let r = records[Int(slot)], r.constraint.id == id, owner(ofMarker: r.marker) == r.constraint else {
                 out.append("constraint \(id) not registered"); continue
             }
+            if free.contains(r.marker) || free.contains(r.other) { out.append("constraint \(id) uses a free symbol") }
         }
         if slots.count != records.compactMap({ $0 }).count { out.append("\(slots.count) slots for \(records.compactMap { $0 }.count) records") }
         for (id, s) in symbols.entries where variableList[Int(engine.tags[Int(s)])].id != id { out.append("variable \(id) not registered") }

@@ -58,30 +58,45 @@ struct Engine: Sendable {
 
     /// Per-symbol storage is allocated ahead, in doubling steps.
     private(set) var symbolCount = 0
+    /// Symbols that no constraint uses any more, at rest (no row, no cell, no cost), which
+    /// `newSymbol` hands out again before making new ones: a solver that adds and removes
+    /// constraints for ever keeps its per-symbol storage at the size of what it holds at once.
+    private(set) var freeSymbols: [Int32] = []
+    /// The free-list operations of the transaction: a symbol for a pop, -1 for a push.
+    private var freeSymbolLog: [Int32] = []
 
     // MARK: Symbols
 
     mutating func newSymbol(_ kind: SymbolKind) -> Int32 {
-        let s = Int32(symbolCount)
-        symbolCount += 1
-        if symbolCount > kinds.count {
-            let more = max(64, kinds.count)
-            kinds.append(contentsOf: repeatElement(.external, count: more))
-            tags.append(contentsOf: repeatElement(-1, count: more))
-            rank.append(contentsOf: repeatElement(0, count: more))
-            listed.append(contentsOf: repeatElement(false, count: more))
-            accumulator.append(contentsOf: repeatElement(0, count: more))
-            queued.append(contentsOf: repeatElement(false, count: more))
-            affectedMark.append(contentsOf: repeatElement(false, count: more))
+        let s: Int32
+        if let free = freeSymbols.popLast() {
+            if journaling { freeSymbolLog.append(free) }
+            s = free
+        } else {
+            s = Int32(symbolCount)
+            symbolCount += 1
+            if symbolCount > kinds.count {
+                let more = max(64, kinds.count)
+                kinds.append(contentsOf: repeatElement(.external, count: more))
+                tags.append(contentsOf: repeatElement(-1, count: more))
+                rank.append(contentsOf: repeatElement(0, count: more))
+                listed.append(contentsOf: repeatElement(false, count: more))
+                accumulator.append(contentsOf: repeatElement(0, count: more))
+                queued.append(contentsOf: repeatElement(false, count: more))
+                affectedMark.append(contentsOf: repeatElement(false, count: more))
+            }
+            tableau.appendSymbol()
+            definitions.appendSymbol()
+            objective.appendSymbol()
         }
         kinds[Int(s)] = kind
         tags[Int(s)] = -1
         rank[Int(s)] = 0
-        tableau.appendSymbol()
-        definitions.appendSymbol()
-        objective.appendSymbol()
         return s
     }
+
+    /// Symbols in use: made and not freed.
+    var liveSymbolCount: Int { symbolCount - freeSymbols.count }
 
     @inline(__always) func isDefined(_ s: Int32) -> Bool { definitions.isOwner(s) }
     @inline(__always) func isBasic(_ s: Int32) -> Bool { tableau.isOwner(s) }
@@ -103,6 +118,7 @@ struct Engine: Sendable {
     mutating func beginTransaction() {
         journaling = true
         savedSymbolCount = symbolCount
+        freeSymbolLog.removeAll(keepingCapacity: true)
         tableau.beginTransaction()
         definitions.beginTransaction()
         objective.beginTransaction()
@@ -110,6 +126,7 @@ struct Engine: Sendable {
 
     mutating func commit() {
         journaling = false
+        freeSymbolLog.removeAll(keepingCapacity: true)
         tableau.commit()
         definitions.commit()
         objective.commit()
@@ -122,7 +139,12 @@ struct Engine: Sendable {
         tableau.rollback()
         definitions.rollback()
         objective.rollback()
-        // Scratch entries of the symbols dropped are back at rest; newSymbol resets the others.
+        // Restoring the rows and costs has put every symbol taken from the free list back at
+        // rest; scratch entries of the symbols dropped are at rest too, newSymbol resets the others.
+        for op in freeSymbolLog.reversed() {
+            if op < 0 { freeSymbols.removeLast() } else { freeSymbols.append(op) }
+        }
+        freeSymbolLog.removeAll(keepingCapacity: true)
         symbolCount = savedSymbolCount
     }
 
@@ -606,7 +628,7 @@ struct Engine: Sendable {
         }
     }
 
-    /// Removes every remaining trace of a symbol that no constraint uses any more.
+    /// Removes every remaining trace of a symbol that no constraint uses any more, and frees it.
     mutating func purge(_ s: Int32) {
         if isBasic(s) { tableau.removeRow(tableau.row(of: s)) }
         while !tableau.columns[Int(s)].isEmpty { _ = tableau.removeCell(of: s, at: tableau.columns[Int(s)].count - 1) }
@@ -614,6 +636,8 @@ struct Engine: Sendable {
             _ = definitions.removeCell(of: s, at: definitions.columns[Int(s)].count - 1)
         }
         for l in objective.levels.indices { objective.set(l, s, 0) }
+        if journaling { freeSymbolLog.append(-1) }
+        freeSymbols.append(s)
     }
 
     // MARK: Values

@@ -108,6 +108,65 @@ func expectHealthy(_ s: Solver, sourceLocation: SourceLocation = #_sourceLocatio
     }
 }
 
+/// Removed constraints give their marker and error symbols back: a solver that adds and removes
+/// constraints for ever (a UIKit screen swapping its constraint sets) keeps its per-symbol
+/// storage at the size of what it holds at once.
+@Suite struct SymbolRecyclingTests {
+    /// A row of views at weak preferred widths inside a required container.
+    func stack(_ xs: [Variable], in width: Double) -> [Constraint] {
+        var out = [xs[0] >= 0, xs[xs.count - 1] <= width]
+        for i in 1..<xs.count { out.append(xs[i] >= xs[i - 1] + 10) }
+        for (i, x) in xs.enumerated() { out.append((x == Double(20 * i)).withStrength(.weak)) }
+        return out
+    }
+
+    @Test func addingAndRemovingForEverKeepsTheSymbolCount() throws {
+        var s = Solver()
+        let xs = (0..<8).map { Variable("x\($0)") }
+        try s.add(stack(xs, in: 400))
+        let held = s.engine.symbolCount
+        var values: [[Double]] = []
+        for round in 0..<50 {
+            let narrow = stack(xs, in: 100 + Double(round % 5) * 10)
+            try s.remove(s.constraints)
+            try s.add(narrow)
+            s.updateVariables()
+            values.append(xs.map { s[$0] })
+        }
+        expectHealthy(s)
+        // The same set, removed and added again, needs no symbol beyond the first set's.
+        #expect(s.engine.symbolCount == held)
+        #expect(s.engine.liveSymbolCount == held)
+        // Recycled symbols solve as fresh ones do.
+        for round in 0..<5 {
+            var fresh = Solver()
+            try fresh.add(stack(xs, in: 100 + Double(round) * 10))
+            fresh.updateVariables()
+            #expect(values[45 + round] == xs.map { fresh[$0] })
+        }
+    }
+
+    @Test func aFailedBatchGivesBackTheSymbolsItTook() throws {
+        var s = Solver()
+        let x = Variable("x"), y = Variable("y")
+        let optional = [(x == 5).withStrength(.weak), (y >= x + 3).withStrength(.medium), y <= 100]
+        try s.add(optional)
+        try s.add(x >= 10)
+        try s.remove(optional)
+        let free = s.engine.freeSymbols
+        #expect(free.count == 5)
+        // Takes free symbols (an error pair, a slack, an artificial row's), then fails.
+        let bad = [(y == x + 1).withStrength(.strong), x + y >= 40, (x == 0).withStrength(.weak), x <= 5]
+        #expect(throws: SolverError.self) { try s.add(bad) }
+        #expect(s.engine.freeSymbols == free)
+        expectHealthy(s)
+        try s.add(bad.prefix(3))
+        expectHealthy(s)
+        s.updateVariables()
+        #expect(s[x] == 19.5 && s[y] == 20.5)
+    }
+}
+
 @Suite struct PriorityTests {
     /// Summed weights (kiwi's strengths) would let a thousand 998s outvote one 999.
     @Test func one999BeatsAThousand998s() throws {
