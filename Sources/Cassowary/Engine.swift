@@ -56,7 +56,7 @@ struct Engine: Sendable {
     private(set) var journaling = false
     private var savedSymbolCount = 0
 
-    /// Per-symbol storage is allocated ahead, in doubling steps.
+    /// Per-symbol storage is allocated ahead (`grownSymbolCapacity`).
     private(set) var symbolCount = 0
     /// Symbols that no constraint uses any more, at rest (no row, no cell, no cost), which
     /// `newSymbol` hands out again before making new ones: a solver that adds and removes
@@ -76,14 +76,14 @@ struct Engine: Sendable {
             s = Int32(symbolCount)
             symbolCount += 1
             if symbolCount > kinds.count {
-                let more = max(64, kinds.count)
-                kinds.append(contentsOf: repeatElement(.external, count: more))
-                tags.append(contentsOf: repeatElement(-1, count: more))
-                rank.append(contentsOf: repeatElement(0, count: more))
-                listed.append(contentsOf: repeatElement(false, count: more))
-                accumulator.append(contentsOf: repeatElement(0, count: more))
-                queued.append(contentsOf: repeatElement(false, count: more))
-                affectedMark.append(contentsOf: repeatElement(false, count: more))
+                let grown = grownSymbolCapacity(kinds.count)
+                kinds.extend(to: grown, with: .external)
+                tags.extend(to: grown, with: -1)
+                rank.extend(to: grown, with: 0)
+                listed.extend(to: grown, with: false)
+                accumulator.extend(to: grown, with: 0)
+                queued.extend(to: grown, with: false)
+                affectedMark.extend(to: grown, with: false)
             }
             tableau.appendSymbol()
             definitions.appendSymbol()

@@ -54,7 +54,7 @@ struct Objective: Sendable {
 
     private(set) var levels: [Level] = []
     private var symbolCount = 0
-    /// Per-symbol storage is allocated ahead, in doubling steps; entries past `symbolCount` are 0.
+    /// Per-symbol storage is allocated ahead (`grownSymbolCapacity`); entries past `symbolCount` are 0.
     private var capacity = 0
     /// Symbols whose coefficients changed since the list was last cleared: outside this list no
     /// symbol can have turned into an improving one, so optimisation scans only these.
@@ -82,11 +82,9 @@ struct Objective: Sendable {
     mutating func appendSymbol() {
         symbolCount += 1
         if symbolCount <= capacity { return }
-        let grown = max(64, 2 * capacity)
-        isChanged.append(contentsOf: repeatElement(false, count: grown - capacity))
-        for l in levels.indices {
-            levels[l].slot.append(contentsOf: repeatElement(-1, count: grown - capacity))
-        }
+        let grown = grownSymbolCapacity(capacity)
+        isChanged.extend(to: grown, with: false)
+        for l in levels.indices { levels[l].slot.extend(to: grown, with: -1) }
         capacity = grown
     }
 

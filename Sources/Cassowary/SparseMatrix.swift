@@ -65,19 +65,19 @@ struct SparseMatrix: Sendable {
     private(set) var changedOwners: [Int32] = []
     private var ownerListed: [Bool] = []
 
-    /// Per-symbol storage is allocated ahead, in doubling steps; columns past `symbolCount` are
-    /// empty and own no row.
+    /// Per-symbol storage is allocated ahead (`grownSymbolCapacity`); columns past `symbolCount`
+    /// are empty and own no row.
     private(set) var symbolCount = 0
     var rowCount: Int { owners.count - freeRows.count }
 
     mutating func appendSymbol() {
         symbolCount += 1
         if symbolCount <= columns.count { return }
-        let more = max(64, columns.count)
-        columns.append(contentsOf: repeatElement([], count: more))
-        rowOfOwner.append(contentsOf: repeatElement(-1, count: more))
-        mark.append(contentsOf: repeatElement(-1, count: more))
-        ownerListed.append(contentsOf: repeatElement(false, count: more))
+        let grown = grownSymbolCapacity(columns.count)
+        columns.extend(to: grown, with: [])
+        rowOfOwner.extend(to: grown, with: -1)
+        mark.extend(to: grown, with: -1)
+        ownerListed.extend(to: grown, with: false)
     }
 
     @inline(__always) private mutating func noteChanged(_ owner: Int32) {
@@ -467,6 +467,20 @@ struct SparseMatrix: Sendable {
         freeLog.removeAll(keepingCapacity: true)
         // Restoring the rows has emptied the new symbols' columns.
         symbolCount = savedSymbolCount
+    }
+}
+
+/// The room per-symbol storage (an entry per symbol in the engine, both matrices and the
+/// objective) grows to when `capacity` symbols fill it: half as much again, at least 64.
+/// Doubling would leave up to half of every such array unused.
+func grownSymbolCapacity(_ capacity: Int) -> Int { max(64, capacity + capacity / 2) }
+
+extension Array {
+    /// Extends the array to `newCount` copies of `value` with exactly that room
+    /// (`append(contentsOf:)` alone would double it).
+    mutating func extend(to newCount: Int, with value: Element) {
+        reserveCapacity(newCount)
+        append(contentsOf: repeatElement(value, count: newCount - count))
     }
 }
 
