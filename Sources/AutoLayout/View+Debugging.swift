@@ -2,7 +2,7 @@ import Cassowary
 
 extension LayoutEngine {
     /// Whether the constraints leave a variable's value open (one no constraint mentions is open).
-    func isOpen(_ v: Variable) -> Bool { !solver.contains(v) || solver.checkAmbiguity(of: v) }
+    func isOpen(_ v: Variable) -> Bool { solver.checkAmbiguity(of: v) }
 }
 
 extension View {
@@ -38,8 +38,7 @@ extension View {
             let (engine, indices) = byEngine[key]!
             engine.flush()
             let variables = indices.flatMap { [views[$0].minX, views[$0].minY, views[$0].width, views[$0].height] }
-            var open = Set(engine.solver.ambiguousVariables(among: variables).map(\.id))
-            for v in variables where !engine.solver.contains(v) { open.insert(v.id) }
+            let open = Set(engine.solver.ambiguousVariables(among: variables).map(\.id))
             for (k, i) in indices.enumerated() {
                 result[i] = names.indices.filter { open.contains(variables[4 * k + $0].id) }.map { names[$0] }
             }

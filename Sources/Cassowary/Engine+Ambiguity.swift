@@ -77,7 +77,7 @@ extension Engine {
 extension Solver {
     /// Whether the variable's value is not determined by the constraints: another solution,
     /// equally good at every priority, gives it a different value. UIKit calls such layouts
-    /// ambiguous. A variable the solver never saw is not ambiguous.
+    /// ambiguous. A variable no constraint mentions is ambiguous: nothing determines it.
     /// - Complexity: O(size of the system) for a scratch copy, plus two simplex runs on a copy
     ///   when needed. ``checkAmbiguity(of:)`` answers the same without the scratch copy.
     public func isAmbiguous(_ variable: Variable) -> Bool {
@@ -91,7 +91,7 @@ extension Solver {
     /// - Complexity: O(what the variable's definition reaches), plus two simplex runs on a copy
     ///   when a choice of zero cost at every priority reaches it.
     public mutating func checkAmbiguity(of variable: Variable) -> Bool {
-        guard let s = symbols[variable.id] else { return false }
+        guard let s = symbols[variable.id] else { return true }
         return engine.isUndetermined(s)
     }
 
@@ -99,17 +99,17 @@ extension Solver {
     /// first saw them.
     public func ambiguousVariables() -> [Variable] {
         var solver = self
-        return solver.ambiguousVariables(among: variableList)
+        return solver.ambiguousVariables(among: variableList.compactMap { $0 })
     }
 
-    /// Which of `variables` the constraints do not determine, in the order given (a variable
-    /// the solver never saw is not ambiguous). One pass settles every variable whose definition
+    /// Which of `variables` the constraints do not determine, in the order given (one no
+    /// constraint mentions is among them). One pass settles every variable whose definition
     /// reaches nothing open, so asking about all the positions of a long chain costs each its
     /// own row, where asking one at a time expands the chain below each.
     public mutating func ambiguousVariables(among variables: [Variable]) -> [Variable] {
         let known = variables.filter { symbols[$0.id] != nil }
-        let open = engine.undetermined(known.map { symbols[$0.id]! })
-        return zip(known, open).filter(\.1).map(\.0)
+        var open = engine.undetermined(known.map { symbols[$0.id]! })[...]
+        return variables.filter { symbols[$0.id] == nil || open.popFirst()! }
     }
 }
 

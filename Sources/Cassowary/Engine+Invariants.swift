@@ -107,9 +107,14 @@ extension Solver {
                 out.append("constraint \(id) not registered"); continue
             }
             if free.contains(r.marker) || free.contains(r.other) { out.append("constraint \(id) uses a free symbol") }
+            var net: [UInt64: Double] = [:]
+            for t in r.constraint.expression.terms { net[t.variable.id, default: 0] += t.coefficient }
+            for (v, c) in net where abs(c) >= epsilon && symbols[v] == nil { out.append("constraint \(id) mentions forgotten variable \(v)") }
         }
         if slots.count != records.compactMap({ $0 }).count { out.append("\(slots.count) slots for \(records.compactMap { $0 }.count) records") }
-        for (id, s) in symbols.entries where variableList[Int(engine.tags[Int(s)])].id != id { out.append("variable \(id) not registered") }
+        for (id, s) in symbols.entries where variableList[Int(engine.tags[Int(s)])]?.id != id { out.append("variable \(id) not registered") }
+        if symbols.count != variableList.count(where: { $0 != nil }) { out.append("\(symbols.count) variables, a list of \(variableList.count(where: { $0 != nil }))") }
+        for (id, s) in symbols.entries where engine.isUnused(s) { out.append("variable \(id) is used by no constraint") }
         return out
     }
 }

@@ -636,6 +636,12 @@ struct Engine: Sendable {
             _ = definitions.removeCell(of: s, at: definitions.columns[Int(s)].count - 1)
         }
         for l in objective.levels.indices { objective.set(l, s, 0) }
+        free(s)
+    }
+
+    /// Puts a symbol at rest (no row, no cell, no cost) on the free list.
+    mutating func free(_ s: Int32) {
+        tags[Int(s)] = -1
         if journaling { freeSymbolLog.append(-1) }
         freeSymbols.append(s)
     }
@@ -745,7 +751,7 @@ struct Engine: Sendable {
     mutating func reevaluate(_ values: inout [Double], order: [Int32], changed: inout [Int32]) {
         for s in tableau.changedOwners where Int(s) < values.count { values[Int(s)] = restrictedValue(s) }
         for x in definitions.changedOwners
-        where Int(x) < values.count && kinds[Int(x)] == .external && !isDefined(x) && values[Int(x)] != 0 {
+        where Int(x) < values.count && kinds[Int(x)] == .external && tags[Int(x)] >= 0 && !isDefined(x) && values[Int(x)] != 0 {
             values[Int(x)] = 0
             changed.append(x)
         }

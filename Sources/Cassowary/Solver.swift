@@ -42,7 +42,10 @@ public struct Solver: Sendable {
     var engine = Engine()
     /// The symbol of each variable; the engine tags the symbol with the variable's index here.
     var symbols = IdentityTable()
-    var variableList: [Variable] = []
+    /// The variables some constraint mentions, in the order the solver first saw them; nil where
+    /// one was forgotten (`forgetIfUnused`) until the holes are squeezed out.
+    var variableList: [Variable?] = []
+    private var variableHoles = 0
     /// The slot in `records` of each constraint; the engine tags its marker with the slot.
     var slots = IdentityTable()
     var records: [Record?] = []
@@ -280,10 +283,11 @@ public struct Solver: Sendable {
 
     // MARK: Values
 
-    /// Whether some constraint (added and not removed since) ever mentioned the variable.
+    /// Whether some constraint the solver holds mentions the variable. The solver forgets a
+    /// variable with the last constraint that mentions it.
     public func contains(_ variable: Variable) -> Bool { symbols[variable.id] != nil }
 
-    /// The value of a variable in the current solution (0 for a variable the solver never saw).
+    /// The value of a variable in the current solution (0 for a variable no constraint mentions).
     /// - Complexity: O(1) after `updateVariables()`; otherwise O(definitions it depends on).
     public func value(of variable: Variable) -> Double {
         guard let s = symbols[variable.id] else { return 0 }
@@ -325,7 +329,7 @@ public struct Solver: Sendable {
     /// The variables whose values the last `updateVariables()` changed (or first computed), in
     /// no particular order. Valid until the next change to the solver.
     public var changedVariables: [Variable] {
-        changedSymbols.map { variableList[Int(engine.tags[Int($0)])] }
+        changedSymbols.map { variableList[Int(engine.tags[Int($0)])]! }
     }
 
     /// Forgets every constraint, edit variable and variable.
@@ -347,7 +351,7 @@ public struct Solver: Sendable {
     private mutating func rollback() {
         engine.rollback()
         for c in addedInTransaction { unregister(c) }
-        for v in variableList[variableCountAtBegin...] { symbols.remove(v.id) }
+        for v in variableList[variableCountAtBegin...] { symbols.remove(v!.id) }
         variableList.removeLast(variableList.count - variableCountAtBegin)
         addedInTransaction.removeAll()
     }
@@ -358,7 +362,28 @@ public struct Solver: Sendable {
         symbols.set(v.id, s)
         engine.tags[Int(s)] = Int32(variableList.count)
         variableList.append(v)
+        // A recycled symbol's cached value belongs to its last user: NaN differs from any value,
+        // so the next `updateVariables` lists the new variable as first computed.
+        if Int(s) < cache.count { cache[Int(s)] = .nan }
         return s
+    }
+
+    /// Forgets a variable no constraint mentions any more: its symbol goes back to the engine
+    /// and its entries leave the tables, so that a solver whose views come and go (each with
+    /// variables of its own) holds only the variables in use. Runs outside transactions.
+    private mutating func forgetIfUnused(_ v: Variable) {
+        guard let s = symbols[v.id], engine.isUnused(s) else { return }
+        precondition(!engine.journaling, "internal error: forgetting a variable inside a transaction")
+        symbols.remove(v.id)
+        variableList[Int(engine.tags[Int(s)])] = nil
+        variableHoles += 1
+        engine.free(s)
+        // Squeeze the holes out once they are half the list, keeping the order.
+        if variableHoles > 16, 2 * variableHoles > variableList.count {
+            variableList.removeAll { $0 == nil }
+            variableHoles = 0
+            for (i, v) in variableList.enumerated() { engine.tags[Int(symbols[v!.id]!)] = Int32(i) }
+        }
     }
 
     private mutating func unregister(_ c: Constraint) {
@@ -373,13 +398,17 @@ public struct Solver: Sendable {
         let sign: Double = c.relation == .lessThanOrEqual ? -1 : 1
         var terms: [(Int32, Double)] = []
         terms.reserveCapacity(c.expression.terms.count + 2)
-        for t in c.expression.terms {
-            let s = symbol(for: t.variable)
-            if let i = terms.firstIndex(where: { $0.0 == s }) { terms[i].1 += sign * t.coefficient } else {
-                terms.append((s, sign * t.coefficient))
-            }
+        // A repeated variable is summed at its first occurrence; one whose terms cancel (or whose
+        // coefficient is 0) is not mentioned, so it is not registered either.
+        let written = c.expression.terms
+        for i in written.indices {
+            let id = written[i].variable.id
+            if written[..<i].contains(where: { $0.variable.id == id }) { continue }
+            var coefficient = written[i].coefficient
+            for u in written[(i + 1)...] where u.variable.id == id { coefficient += u.coefficient }
+            if abs(coefficient) < epsilon { continue }
+            terms.append((symbol(for: written[i].variable), sign * coefficient))
         }
-        terms.removeAll { abs($0.1) < epsilon }
         let strength = c.strength
         var marker: Int32, other: Int32 = -1, errors: [Int32] = []
         if c.relation == .equal {
@@ -435,6 +464,7 @@ public struct Solver: Sendable {
         let level = c.strength.isRequired ? 0 : engine.objectiveLevel(for: c.strength.priority)
         engine.remove(marker: r.marker, other: r.other, errors: r.errors, level: level, weight: c.strength.weight,
                       defined: r.defined)
+        for t in c.expression.terms { forgetIfUnused(t.variable) }
     }
 
     /// Shrinks a set of constraints that conflicts with `constraint` to a minimal one: each

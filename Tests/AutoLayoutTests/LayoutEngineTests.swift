@@ -1,5 +1,6 @@
 import Testing
 @testable import AutoLayout
+@testable import Cassowary
 
 @Suite struct LayoutEngineTests {
     @Test func oneRequiredLevelAboveAnyNumberOfLowerOnes() {
@@ -251,6 +252,42 @@ import Testing
 }
 
 @Suite struct LayoutEngineLifetimeTests {
+    /// A screen that adds and removes views for ever (a chat appending bubbles, a banner shown
+    /// and dismissed) keeps its solver at the size of the views it shows at once: removed views'
+    /// variables and constraints leave it, and their symbols are used again.
+    @Test func viewsThatComeAndGoLeaveNothingInTheSolver() {
+        let root = makeRoot(width: 320, height: 480)
+        var held = (symbols: 0, variables: 0)
+        for round in 0..<30 {
+            let banner = View(), label = Label()
+            label.text = "Banner \(round)"
+            banner.translatesAutoresizingMaskIntoConstraints = false
+            label.translatesAutoresizingMaskIntoConstraints = false
+            banner.addSubview(label)
+            root.addSubview(banner)
+            LayoutConstraint.activate([
+                banner.leadingAnchor.constraint(equalTo: root.leadingAnchor, constant: 8),
+                banner.trailingAnchor.constraint(equalTo: root.trailingAnchor, constant: -8),
+                banner.topAnchor.constraint(equalTo: root.topAnchor, constant: Double(round)),
+                label.leadingAnchor.constraint(equalTo: banner.layoutMarginsGuide.leadingAnchor),
+                label.topAnchor.constraint(equalTo: banner.layoutMarginsGuide.topAnchor),
+                label.bottomAnchor.constraint(equalTo: banner.layoutMarginsGuide.bottomAnchor),
+            ])
+            root.layoutIfNeeded()
+            #expect(banner.frame.minY == Double(round) && banner.frame.width == 304)
+            #expect(banner.frame.height == label.frame.height + 16 && label.frame.height > 0)
+            let solver = root.layoutEngine.solver
+            if round == 0 { held = (solver.engine.liveSymbolCount, solver.variableList.count) }
+            // The removal reaches the solver at the next pass.
+            banner.removeFromSuperview()
+            root.layoutIfNeeded()
+        }
+        let solver = root.layoutEngine.solver
+        #expect(solver.engine.symbolCount <= held.symbols)
+        #expect(solver.variableList.count(where: { $0 != nil }) < held.variables)
+        #expect(solver.invariantFaults().isEmpty)
+    }
+
     @Test func hierarchiesAndConstraintsAreFreedTogether() {
         weak var weakRoot: View?
         weak var weakChild: View?
