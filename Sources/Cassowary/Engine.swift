@@ -163,15 +163,15 @@ struct Engine: Sendable {
     ///   - terms: Distinct symbols: the constraint's variables and its marker symbols.
     ///   - marker: The constraint's marker: slack, dummy or positive error, coefficient -1.
     ///   - other: The constraint's second symbol (an error), or -1.
-    ///   - errors: The error symbols, charged at objective level `level` with `weight`.
+    ///   - level, weight: What the error symbols among the two cost (`charge`).
     /// Leaves the objective un-optimised; the caller optimises once per batch. Must run inside a
     /// transaction: when the row cannot hold, the caller rolls back what this changed.
     mutating func add(constant: Double, terms: [(Int32, Double)], marker: Int32, other: Int32,
-                      errors: [Int32], level: Int, weight: Double) -> AddOutcome {
+                      level: Int, weight: Double) -> AddOutcome {
         // A variable used by nothing else can take the whole row as its definition, as written.
         for (s, c) in terms where isUnused(s) {
             define(s, coefficient: c, constant: constant, terms: terms, canonical: false)
-            for e in errors { objective.add(level, e, weight) }
+            charge(marker, other, level: level, weight: weight)
             return .added(defined: s)
         }
         var (k, row) = expand(constant: constant, terms: terms)
@@ -181,7 +181,7 @@ struct Engine: Sendable {
         for t in row where kinds[Int(t.0)] == .external && t.0 < free?.0 ?? .max { free = t }
         if let free {
             define(free.0, coefficient: free.1, constant: k, terms: row, canonical: true)
-            for e in errors { objective.add(level, e, weight) }
+            charge(marker, other, level: level, weight: weight)
             return .added(defined: free.0)
         }
         if k < 0 {
@@ -189,9 +189,9 @@ struct Engine: Sendable {
             for i in row.indices { row[i].1 = -row[i].1 }
         }
         var subject: Int32 = -1
-        for candidate in [marker, other] where candidate >= 0 && kinds[Int(candidate)] != .dummy {
-            if let c = row.first(where: { $0.0 == candidate })?.1, c < 0 { subject = candidate; break }
-        }
+        // The marker, else `other`, when it is not a dummy and its coefficient is negative.
+        for t in row where t.0 == marker && kinds[Int(marker)] != .dummy && t.1 < 0 { subject = marker }
+        if subject < 0, other >= 0 { for t in row where t.0 == other && t.1 < 0 { subject = other } }
         if subject < 0 { subject = enteringWithoutArtificial(constant: k, row: row) }
         var onlyDummies = true
         for t in row where kinds[Int(t.0)] != .dummy { onlyDummies = false; break }
@@ -200,15 +200,17 @@ struct Engine: Sendable {
             subject = marker  // A redundant equality: its dummy becomes basic at 0.
         }
         if subject >= 0 {
-            for e in errors { objective.add(level, e, weight) }
+            charge(marker, other, level: level, weight: weight)
             // `0 = k + c·subject + Σ rest` solved for the subject: `subject = -k/c - Σ rest/c`.
             let c = row.first { $0.0 == subject }!.1
-            let rest = row.compactMap { $0.0 == subject ? nil : ($0.0, -$0.1 / c) }
-            let r = tableau.insertRow(owner: subject, constant: -k / c, terms: rest)
+            row.removeAll { $0.0 == subject }
+            for i in row.indices { row[i].1 = -row[i].1 / c }
+            let r = tableau.insertRow(owner: subject, constant: -k / c, terms: row)
             substitute(subject, row: r)
             return .added(defined: nil)
         }
-        return addWithArtificialVariable(constant: k, row: row, errors: errors, level: level, weight: weight)
+        charge(marker, other, level: level, weight: weight)
+        return addWithArtificialVariable(constant: k, row: row)
     }
 
     /// A slack or error symbol of the row `0 = k + Σ terms` (k ≥ 0, every symbol non-basic)
@@ -234,10 +236,8 @@ struct Engine: Sendable {
         return best?.symbol ?? -1
     }
 
-    private mutating func addWithArtificialVariable(constant k: Double, row: [(Int32, Double)],
-                                                    errors: [Int32], level: Int, weight: Double) -> AddOutcome {
+    private mutating func addWithArtificialVariable(constant k: Double, row: [(Int32, Double)]) -> AddOutcome {
         precondition(journaling, "internal error: an artificial variable needs a transaction to undo")
-        for e in errors { objective.add(level, e, weight) }
         let a = newSymbol(.slack)
         tableau.insertRow(owner: a, constant: k, terms: row)
         for (s, c) in row { objective.add(objective.phaseOne, s, c) }
@@ -536,20 +536,27 @@ struct Engine: Sendable {
         if v < -epsilon { markInfeasible(owner) }
     }
 
-    // MARK: Removing
-
-    /// Removes the constraint with marker `m` (and `errors`): makes `m` basic in some equation,
-    /// rewrites every other equation without it, and drops that equation.
-    mutating func remove(marker m: Int32, other: Int32, errors: [Int32], level: Int, weight: Double,
-                         defined hint: Int32?) {
-        for e in errors {
+    /// Adds `weight` to the cost of each error symbol among a constraint's marker and `other`
+    /// at `level`: an error that is basic is charged through its row.
+    private mutating func charge(_ marker: Int32, _ other: Int32, level: Int, weight: Double) {
+        func chargeOne(_ e: Int32) {
             let r = tableau.row(of: e)
             if r >= 0 {
-                objective.addScaled(level, factor: -weight, terms: tableau.terms[Int(r)])
+                objective.addScaled(level, factor: weight, terms: tableau.terms[Int(r)])
             } else {
-                objective.add(level, e, -weight)
+                objective.add(level, e, weight)
             }
         }
+        if kinds[Int(marker)] == .error { chargeOne(marker) }
+        if other >= 0, kinds[Int(other)] == .error { chargeOne(other) }
+    }
+
+    // MARK: Removing
+
+    /// Removes the constraint with marker `m` (and `other`): makes `m` basic in some equation,
+    /// rewrites every other equation without it, and drops that equation.
+    mutating func remove(marker m: Int32, other: Int32, level: Int, weight: Double, defined hint: Int32?) {
+        charge(m, other, level: level, weight: -weight)
         if !isBasic(m), !tableau.columns[Int(m)].isEmpty { pivot(markerLeavingRow(m), m) }
         let r = tableau.row(of: m)
         if r >= 0 {

@@ -26,12 +26,6 @@ public struct Solver: Sendable {
         /// The constant of the constraint's expression as it is now (`setConstant` changes it).
         var constant: Double
         var sequence: Int
-
-        /// The error symbols, which the objective charges.
-        var errors: [Int32] {
-            if constraint.strength.isRequired { return [] }
-            return constraint.relation == .equal ? [marker, other] : [other]
-        }
     }
 
     struct Edit: Sendable {
@@ -339,13 +333,14 @@ public struct Solver: Sendable {
 
     private mutating func begin() {
         engine.beginTransaction()
-        addedInTransaction.removeAll()
+        addedInTransaction.removeAll(keepingCapacity: true)
         variableCountAtBegin = variableList.count
     }
 
     private mutating func commit() {
         engine.commit()
-        addedInTransaction.removeAll()
+        // Keeps the room of a single add (no allocation per add), not that of a big batch.
+        addedInTransaction.removeAll(keepingCapacity: addedInTransaction.capacity <= 64)
     }
 
     private mutating func rollback() {
@@ -353,7 +348,7 @@ public struct Solver: Sendable {
         for c in addedInTransaction { unregister(c) }
         for v in variableList[variableCountAtBegin...] { symbols.remove(v!.id) }
         variableList.removeLast(variableList.count - variableCountAtBegin)
-        addedInTransaction.removeAll()
+        addedInTransaction.removeAll(keepingCapacity: addedInTransaction.capacity <= 64)
     }
 
     private mutating func symbol(for v: Variable) -> Int32 {
@@ -410,7 +405,7 @@ public struct Solver: Sendable {
             terms.append((symbol(for: written[i].variable), sign * coefficient))
         }
         let strength = c.strength
-        var marker: Int32, other: Int32 = -1, errors: [Int32] = []
+        var marker: Int32, other: Int32 = -1
         if c.relation == .equal {
             if strength.isRequired {
                 marker = engine.newSymbol(.dummy)
@@ -420,7 +415,6 @@ public struct Solver: Sendable {
                 other = engine.newSymbol(.error)
                 terms.append((marker, -1))
                 terms.append((other, 1))
-                errors = [marker, other]
             }
         } else {
             marker = engine.newSymbol(.slack)
@@ -428,12 +422,11 @@ public struct Solver: Sendable {
             if !strength.isRequired {
                 other = engine.newSymbol(.error)
                 terms.append((other, 1))
-                errors = [other]
             }
         }
         let level = strength.isRequired ? 0 : engine.objectiveLevel(for: strength.priority)
         let outcome = engine.add(constant: sign * c.expression.constant, terms: terms, marker: marker, other: other,
-                                 errors: errors, level: level, weight: strength.weight)
+                                 level: level, weight: strength.weight)
         switch outcome {
         case let .unsatisfiable(markers):
             return markers
@@ -462,8 +455,7 @@ public struct Solver: Sendable {
         let r = record(c)!
         unregister(c)
         let level = c.strength.isRequired ? 0 : engine.objectiveLevel(for: c.strength.priority)
-        engine.remove(marker: r.marker, other: r.other, errors: r.errors, level: level, weight: c.strength.weight,
-                      defined: r.defined)
+        engine.remove(marker: r.marker, other: r.other, level: level, weight: c.strength.weight, defined: r.defined)
         for t in c.expression.terms { forgetIfUnused(t.variable) }
     }
 
