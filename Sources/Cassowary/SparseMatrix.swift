@@ -176,7 +176,13 @@ struct SparseMatrix: Sendable {
 
     /// Removes every term of a row and its cell, keeping the row's storage.
     private mutating func emptyRow(_ r: Int32) {
-        while let last = terms[Int(r)].last { unlinkCell(last.symbol, Int(last.cellSlot)); terms[Int(r)].removeLast() }
+        // Unlinking moves cells of other rows only (a column holds a row once), so the row's
+        // terms can be read as they are and dropped together.
+        do {
+            let row = terms[Int(r)]
+            for t in row.reversed() { unlinkCell(t.symbol, Int(t.cellSlot)) }
+        }
+        terms[Int(r)].removeAll(keepingCapacity: true)
     }
 
     /// Removes the cell at `slot` of a column, moving the last cell into its place.
