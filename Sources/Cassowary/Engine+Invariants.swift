@@ -79,7 +79,7 @@ extension Engine {
         for s in freeSymbols {
             if !free.insert(s).inserted || Int(s) >= symbolCount { out.append("free symbol \(s) listed twice or out of range"); continue }
             if isBasic(s) || isDefined(s) || !tableau.columns[Int(s)].isEmpty || !definitions.columns[Int(s)].isEmpty
-                || objective.levels.contains(where: { $0[s] != 0 }) {
+                || objective.levels.contains(where: { $0[s] != 0 }) || tags[Int(s)] >= 0 {
                 out.append("free symbol \(s) still in use")
             }
         }

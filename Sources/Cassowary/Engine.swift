@@ -142,7 +142,7 @@ struct Engine: Sendable {
         // Restoring the rows and costs has put every symbol taken from the free list back at
         // rest; scratch entries of the symbols dropped are at rest too, newSymbol resets the others.
         for op in freeSymbolLog.reversed() {
-            if op < 0 { freeSymbols.removeLast() } else { freeSymbols.append(op) }
+            if op < 0 { freeSymbols.removeLast() } else { free(op) }
         }
         freeSymbolLog.removeAll(keepingCapacity: true)
         symbolCount = savedSymbolCount
@@ -646,7 +646,8 @@ struct Engine: Sendable {
         free(s)
     }
 
-    /// Puts a symbol at rest (no row, no cell, no cost) on the free list.
+    /// Puts a symbol at rest (no row, no cell, no cost) on the free list, untagged: nothing of
+    /// the solver's may read it as a variable or a constraint's.
     mutating func free(_ s: Int32) {
         tags[Int(s)] = -1
         if journaling { freeSymbolLog.append(-1) }

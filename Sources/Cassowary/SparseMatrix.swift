@@ -188,13 +188,11 @@ struct SparseMatrix: Sendable {
     /// Removes the cell at `slot` of a column, moving the last cell into its place.
     private mutating func unlinkCell(_ s: Int32, _ slot: Int) {
         shapeVersion &+= 1
-        let last = columns[Int(s)].count - 1
-        if slot != last {
-            let moved = columns[Int(s)][last]
+        let moved = columns[Int(s)].removeLast()
+        if slot != columns[Int(s)].count {
             columns[Int(s)][slot] = moved
             terms[Int(moved.row)][Int(moved.termSlot)].cellSlot = Int32(slot)
         }
-        columns[Int(s)].removeLast()
         // Only a long column that lost most of its cells gives the room back: short ones come
         // and go with every pivot, and reallocating them cost more than their room.
         if columns[Int(s)].capacity > 4 * columns[Int(s)].count + 16 { columns[Int(s)] = tightCopy(columns[Int(s)]) }

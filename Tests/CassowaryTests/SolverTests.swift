@@ -208,6 +208,25 @@ func expectHealthy(_ s: Solver, sourceLocation: SourceLocation = #_sourceLocatio
         #expect(s.changedVariables == [b])
     }
 
+    @Test func aFailedBatchOnRecycledSymbolsLeavesNoVariableBehind() throws {
+        var s = Solver()
+        let a = Variable("a"), b = Variable("b"), x = Variable("x")
+        let pinA = a == 5
+        try s.add([pinA, x == 1])
+        try s.remove(pinA)
+        s.updateVariables()
+        // b takes a's symbol; the batch fails and gives it back.
+        #expect(throws: SolverError.self) { try s.add([b == 7, x == 2]) }
+        #expect(!s.contains(b))
+        expectHealthy(s)
+        // (A failed batch reshapes nothing, but values are evaluated afresh: x may be listed.)
+        s.updateVariables()
+        #expect(!s.changedVariables.contains(b) && s[x] == 1 && s[b] == 0)
+        try s.add(b == 7)
+        s.updateVariables()
+        #expect(s.changedVariables.contains(b) && s[b] == 7)
+    }
+
     @Test func aZeroCoefficientMentionsNothing() throws {
         var s = Solver()
         let x = Variable("x"), y = Variable("y")
