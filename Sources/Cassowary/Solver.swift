@@ -321,9 +321,10 @@ public struct Solver: Sendable {
     }
 
     /// The variables whose values the last `updateVariables()` changed (or first computed), in
-    /// no particular order. Valid until the next change to the solver.
+    /// no particular order; empty from the next change to the solver until `updateVariables()`
+    /// (the change may have recycled their symbols).
     public var changedVariables: [Variable] {
-        changedSymbols.map { variableList[Int(engine.tags[Int($0)])]! }
+        cacheValid ? changedSymbols.map { variableList[Int(engine.tags[Int($0)])]! } : []
     }
 
     /// Forgets every constraint, edit variable and variable.

@@ -219,6 +219,7 @@ func expectHealthy(_ s: Solver, sourceLocation: SourceLocation = #_sourceLocatio
         #expect(throws: SolverError.self) { try s.add([b == 7, x == 2]) }
         #expect(!s.contains(b))
         expectHealthy(s)
+        #expect(s.changedVariables.isEmpty)  // until the next updateVariables
         // (A failed batch reshapes nothing, but values are evaluated afresh: x may be listed.)
         s.updateVariables()
         #expect(!s.changedVariables.contains(b) && s[x] == 1 && s[b] == 0)
