@@ -10,16 +10,15 @@ extension SparseMatrix {
                 if abs(t.coefficient) < epsilon || !t.coefficient.isFinite {
                     out.append("\(name) row \(r): coefficient \(t.coefficient) of \(t.symbol)")
                 }
-                let cells = columns[Int(t.symbol)]
-                if Int(t.cellSlot) >= cells.count || cells[Int(t.cellSlot)].row != Int32(r)
-                    || cells[Int(t.cellSlot)].termSlot != Int32(k) {
+                let s = Int(t.symbol), slot = Int(t.cellSlot)
+                if slot >= columns.count(s) || columns[s, slot].row != Int32(r) || columns[s, slot].termSlot != Int32(k) {
                     out.append("\(name) row \(r): term \(k) has a broken cell link")
                 }
             }
             if !constants[r].isFinite { out.append("\(name) row \(r): constant \(constants[r])") }
         }
-        for (s, cells) in columns.enumerated() {
-            for (j, cell) in cells.enumerated() {
+        for s in 0..<columns.listCount {
+            for (j, cell) in columns[s].enumerated() {
                 let row = Int(cell.row)
                 if row >= owners.count || owners[row] < 0 || Int(cell.termSlot) >= terms[row].count
                     || terms[row][Int(cell.termSlot)].symbol != Int32(s) || terms[row][Int(cell.termSlot)].cellSlot != Int32(j) {

@@ -103,7 +103,7 @@ struct Engine: Sendable {
 
     /// An external symbol that nothing determines and nothing refers to.
     @inline(__always) func isUnused(_ s: Int32) -> Bool {
-        kinds[Int(s)] == .external && !definitions.isOwner(s) && definitions.columns[Int(s)].isEmpty
+        kinds[Int(s)] == .external && !definitions.isOwner(s) && definitions.columns.count(Int(s)) == 0
     }
 
     mutating func objectiveLevel(for priority: Double) -> Int { objective.level(for: priority) }
@@ -378,7 +378,7 @@ struct Engine: Sendable {
         func noteSign(_ row: Int32) {
             if tableau.constant(row) < -epsilon { markInfeasible(tableau.owner(row)) }
         }
-        if source.count >= 32 && tableau.columns[Int(subject)].count == 2 {
+        if source.count >= 32 && tableau.columns.count(Int(subject)) == 2 {
             let one = tableau.removeCell(of: subject, at: 1), two = tableau.removeCell(of: subject, at: 0)
             let (long, short) = tableau.terms[Int(one.row)].count >= tableau.terms[Int(two.row)].count ? (one, two) : (two, one)
             let longCount = tableau.terms[Int(long.row)].count
@@ -392,8 +392,8 @@ struct Engine: Sendable {
                 merge(short.row, short.coefficient)
             }
         }
-        while !tableau.columns[Int(subject)].isEmpty {
-            let (row, c) = tableau.removeCell(of: subject, at: tableau.columns[Int(subject)].count - 1)
+        while tableau.columns.count(Int(subject)) > 0 {
+            let (row, c) = tableau.removeCell(of: subject, at: tableau.columns.count(Int(subject)) - 1)
             merge(row, c)
         }
         objective.substitute(subject, terms: source)
@@ -557,16 +557,16 @@ struct Engine: Sendable {
     /// rewrites every other equation without it, and drops that equation.
     mutating func remove(marker m: Int32, other: Int32, level: Int, weight: Double, defined hint: Int32?) {
         charge(m, other, level: level, weight: -weight)
-        if !isBasic(m), !tableau.columns[Int(m)].isEmpty { pivot(markerLeavingRow(m), m) }
+        if !isBasic(m), tableau.columns.count(Int(m)) > 0 { pivot(markerLeavingRow(m), m) }
         let r = tableau.row(of: m)
         if r >= 0 {
             let k = tableau.constant(r), source = tableau.terms[Int(r)]
-            while !definitions.columns[Int(m)].isEmpty {
-                let (row, c) = definitions.removeCell(of: m, at: definitions.columns[Int(m)].count - 1)
+            while definitions.columns.count(Int(m)) > 0 {
+                let (row, c) = definitions.removeCell(of: m, at: definitions.columns.count(Int(m)) - 1)
                 definitions.addScaled(into: row, factor: c, constant: k, source: source)
             }
             tableau.removeRow(r)
-        } else if !definitions.columns[Int(m)].isEmpty {
+        } else if definitions.columns.count(Int(m)) > 0 {
             release(m, preferring: hint)
         }
         // The errors are the marker and `other`; nothing else of the constraint can remain.
@@ -602,9 +602,9 @@ struct Engine: Sendable {
     /// Removes marker `m` that only definitions hold: one of them, made canonical, is solved for
     /// `m` and substituted into the others; its variable becomes free.
     private mutating func release(_ m: Int32, preferring hint: Int32?) {
-        if definitions.columns[Int(m)].count == 1 {
+        if definitions.columns.count(Int(m)) == 1 {
             // Only one equation holds m: dropping it removes the constraint, nothing to rewrite.
-            definitions.removeRow(definitions.columns[Int(m)][0].row)
+            definitions.removeRow(definitions.columns[Int(m)].first!.row)
             return
         }
         var choice: Int32 = -1
@@ -629,8 +629,8 @@ struct Engine: Sendable {
         source.append((choice, 1 / c))
         definitions.removeRow(r)
         let sourceTerms = source.map { SparseMatrix.Term(symbol: $0.0, cellSlot: -1, coefficient: $0.1) }
-        while !definitions.columns[Int(m)].isEmpty {
-            let (row, a) = definitions.removeCell(of: m, at: definitions.columns[Int(m)].count - 1)
+        while definitions.columns.count(Int(m)) > 0 {
+            let (row, a) = definitions.removeCell(of: m, at: definitions.columns.count(Int(m)) - 1)
             definitions.addScaled(into: row, factor: a, constant: -k / c, source: sourceTerms)
         }
     }
@@ -638,9 +638,9 @@ struct Engine: Sendable {
     /// Removes every remaining trace of a symbol that no constraint uses any more, and frees it.
     mutating func purge(_ s: Int32) {
         if isBasic(s) { tableau.removeRow(tableau.row(of: s)) }
-        while !tableau.columns[Int(s)].isEmpty { _ = tableau.removeCell(of: s, at: tableau.columns[Int(s)].count - 1) }
-        while !definitions.columns[Int(s)].isEmpty {
-            _ = definitions.removeCell(of: s, at: definitions.columns[Int(s)].count - 1)
+        while tableau.columns.count(Int(s)) > 0 { _ = tableau.removeCell(of: s, at: tableau.columns.count(Int(s)) - 1) }
+        while definitions.columns.count(Int(s)) > 0 {
+            _ = definitions.removeCell(of: s, at: definitions.columns.count(Int(s)) - 1)
         }
         for l in objective.levels.indices { objective.set(l, s, 0) }
         free(s)

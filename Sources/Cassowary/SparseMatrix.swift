@@ -22,10 +22,15 @@ struct SparseMatrix: Sendable {
         var coefficient: Double
     }
 
-    struct Cell: Sendable {
+    struct Cell: ListPoolElement {
         var row: Int32
         /// The slot of the term in `terms[row]`.
         var termSlot: Int32
+        /// A free cell of the column pool links the next free run through its row.
+        var poolLink: Int32 {
+            get { row }
+            set { row = newValue }
+        }
     }
 
     private(set) var terms: [[Term]] = []
@@ -34,7 +39,8 @@ struct SparseMatrix: Sendable {
     private(set) var owners: [Int32] = []
     /// The row a symbol owns, or -1.
     private(set) var rowOfOwner: [Int32] = []
-    private(set) var columns: [[Cell]] = []
+    /// For every symbol, the cells of the rows that hold it.
+    private(set) var columns = ListPool(filler: Cell(row: -1, termSlot: -1))
     private var freeRows: [Int32] = []
     /// Changes whenever a term or a row comes or goes (not when a coefficient or constant
     /// changes), so that work derived from the shape of the matrix can be reused.
@@ -72,9 +78,9 @@ struct SparseMatrix: Sendable {
 
     mutating func appendSymbol() {
         symbolCount += 1
-        if symbolCount <= columns.count { return }
-        let grown = grownSymbolCapacity(columns.count)
-        columns.extend(to: grown, with: [])
+        if symbolCount <= columns.listCount { return }
+        let grown = grownSymbolCapacity(columns.listCount)
+        columns.extend(to: grown)
         rowOfOwner.extend(to: grown, with: -1)
         mark.extend(to: grown, with: -1)
         ownerListed.extend(to: grown, with: false)
@@ -170,8 +176,8 @@ struct SparseMatrix: Sendable {
     private mutating func appendTerm(_ r: Int32, _ s: Int32, _ c: Double) {
         shapeVersion &+= 1
         let slot = Int32(terms[Int(r)].count)
-        terms[Int(r)].append(Term(symbol: s, cellSlot: Int32(columns[Int(s)].count), coefficient: c))
-        columns[Int(s)].append(Cell(row: r, termSlot: slot))
+        terms[Int(r)].append(Term(symbol: s, cellSlot: Int32(columns.count(Int(s))), coefficient: c))
+        columns.append(Cell(row: r, termSlot: slot), to: Int(s))
     }
 
     /// Removes every term of a row and its cell, keeping the row's storage.
@@ -188,14 +194,11 @@ struct SparseMatrix: Sendable {
     /// Removes the cell at `slot` of a column, moving the last cell into its place.
     private mutating func unlinkCell(_ s: Int32, _ slot: Int) {
         shapeVersion &+= 1
-        let moved = columns[Int(s)].removeLast()
-        if slot != columns[Int(s)].count {
-            columns[Int(s)][slot] = moved
+        let moved = columns.removeLast(from: Int(s))
+        if slot != columns.count(Int(s)) {
+            columns[Int(s), slot] = moved
             terms[Int(moved.row)][Int(moved.termSlot)].cellSlot = Int32(slot)
         }
-        // Only a long column that lost most of its cells gives the room back: short ones come
-        // and go with every pivot, and reallocating them cost more than their room.
-        if columns[Int(s)].capacity > 4 * columns[Int(s)].count + 16 { columns[Int(s)] = tightCopy(columns[Int(s)]) }
     }
 
     /// Removes the term at `slot` of a row, moving the last term into its place.
@@ -206,7 +209,7 @@ struct SparseMatrix: Sendable {
         if slot != last {
             let moved = terms[Int(r)][last]
             terms[Int(r)][slot] = moved
-            columns[Int(moved.symbol)][Int(moved.cellSlot)].termSlot = Int32(slot)
+            columns[Int(moved.symbol), Int(moved.cellSlot)].termSlot = Int32(slot)
         }
         terms[Int(r)].removeLast()
     }
@@ -225,7 +228,7 @@ struct SparseMatrix: Sendable {
     /// Removes the term that the cell at `slot` of `symbol`'s column points to.
     /// - Returns: The row and the coefficient the symbol had in it.
     mutating func removeCell(of symbol: Int32, at slot: Int) -> (row: Int32, coefficient: Double) {
-        let cell = columns[Int(symbol)][slot]
+        let cell = columns[Int(symbol), slot]
         touch(cell.row)
         let c = terms[Int(cell.row)][Int(cell.termSlot)].coefficient
         removeTerm(cell.row, Int(cell.termSlot))
@@ -274,8 +277,8 @@ struct SparseMatrix: Sendable {
         let needed = row.count + fresh.count
         if needed > row.capacity { row.reserveCapacity(max(needed, row.count + row.count / 2)) }
         for var t in fresh {
-            t.cellSlot = Int32(columns[Int(t.symbol)].count)
-            columns[Int(t.symbol)].append(Cell(row: r, termSlot: Int32(row.count)))
+            t.cellSlot = Int32(columns.count(Int(t.symbol)))
+            columns.append(Cell(row: r, termSlot: Int32(row.count)), to: Int(t.symbol))
             row.append(t)
         }
         fresh.removeAll(keepingCapacity: true)
@@ -290,7 +293,7 @@ struct SparseMatrix: Sendable {
                     if k != last {
                         let moved = row[last]
                         row[k] = moved
-                        columns[Int(moved.symbol)][Int(moved.cellSlot)].termSlot = Int32(k)
+                        columns[Int(moved.symbol), Int(moved.cellSlot)].termSlot = Int32(k)
                     }
                     row.removeLast()
                 }

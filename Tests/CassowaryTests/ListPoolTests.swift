@@ -1,0 +1,65 @@
+import Testing
+@testable import Cassowary
+
+@Suite struct ListPoolTests {
+    private typealias Cell = SparseMatrix.Cell
+
+    /// Random appends, removals of the last element and overwrites on 200 lists, checked
+    /// against an array per list; the lists grow long and shrink to nothing, so runs move up
+    /// and down in size, are reused from the free lists and are packed again.
+    @Test(arguments: [1, 2, 3] as [UInt64])
+    func agreesWithArrays(seed: UInt64) {
+        var state = seed
+        func next() -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int(truncatingIfNeeded: state >> 33)
+        }
+        var pool = ListPool(filler: Cell(row: -1, termSlot: -1))
+        pool.extend(to: 200)
+        var reference = Array(repeating: [Cell](), count: 200)
+        for step in 0..<60_000 {
+            // Phases that favour growth, then removal, so that lists get long and empty again.
+            let growing = (step / 5_000) % 2 == 0
+            let list = next() % (step % 3 == 0 ? 200 : 7)
+            switch next() % 10 {
+            case 0..<6 where growing, 0..<3:
+                let cell = Cell(row: Int32(step), termSlot: Int32(list))
+                pool.append(cell, to: list)
+                reference[list].append(cell)
+            case 9 where !reference[list].isEmpty:
+                let slot = next() % reference[list].count
+                pool[list, slot].termSlot = Int32(-step)
+                reference[list][slot].termSlot = Int32(-step)
+            default:
+                guard let expected = reference[list].popLast() else { continue }
+                let removed = pool.removeLast(from: list)
+                #expect(removed.row == expected.row && removed.termSlot == expected.termSlot, "seed \(seed) step \(step)")
+            }
+            if step % 1_000 == 999 {
+                for l in 0..<200 {
+                    #expect(pool.count(l) == reference[l].count, "seed \(seed) step \(step) list \(l)")
+                    #expect(pool[l].map(\.row) == reference[l].map(\.row), "seed \(seed) step \(step) list \(l)")
+                    #expect(pool[l].map(\.termSlot) == reference[l].map(\.termSlot), "seed \(seed) step \(step) list \(l)")
+                }
+            }
+        }
+    }
+
+    /// A pool whose lists grew long and then emptied gives its buffer back.
+    @Test func emptiedPoolIsPackedAgain() {
+        var pool = ListPool(filler: Cell(row: -1, termSlot: -1))
+        pool.extend(to: 100)
+        for list in 0..<100 {
+            for k in 0..<300 { pool.append(Cell(row: Int32(k), termSlot: 0), to: list) }
+        }
+        let full = pool.capacity
+        #expect(full >= 30_000)
+        for list in 0..<100 {
+            for _ in 0..<299 { _ = pool.removeLast(from: list) }
+        }
+        #expect(pool.capacity < full / 4, "capacity \(pool.capacity) of \(full)")
+        for list in 0..<100 {
+            #expect(pool.count(list) == 1 && pool[list, 0].row == 0)
+        }
+    }
+}
