@@ -1,10 +1,10 @@
 /// Many short lists that grow and shrink, kept in one buffer instead of an array each.
 ///
 /// A list is a run of the buffer: where it starts, how many elements it holds and how many it
-/// has room for (0 or a power of two). A list that outgrows its run moves to a run twice the
-/// size; a run given back goes on the free list of its size and is reused before the buffer
-/// grows. Positions within a list do not change when it moves, so anything that records a slot
-/// in a list stays valid.
+/// has room for (0 or a size class: 1, 2, 3, 4, 6, 8, 12, 16, …, each a third or half more than
+/// the last). A list that outgrows its run moves to a run of the next class; a run given back
+/// goes on the free list of its class and is reused before the buffer grows. Positions within a
+/// list do not change when it moves, so anything that records a slot in a list stays valid.
 ///
 /// An array per list costs a heap block each, with a 32-byte header and the allocator's own
 /// overhead: most of a matrix's columns hold one or two 8-byte cells, so that overhead was most
@@ -18,9 +18,9 @@ struct ListPool<Element: ListPoolElement>: Sendable {
 
     private var storage: [Element] = []
     private var runs: [Run] = []
-    /// `freeHeads[k]`: the start of an unused run of room `1 << k`, or -1; each unused run's
-    /// first element links to the next one of its size.
-    private var freeHeads: [Int32] = Array(repeating: -1, count: Int32.bitWidth)
+    /// `freeHeads[c]`: the start of an unused run of class `c`, or -1; each unused run's first
+    /// element links to the next one of its class.
+    private var freeHeads: [Int32] = Array(repeating: -1, count: 2 * Int32.bitWidth)
     /// Elements of `storage` in free runs.
     private var freeElements = 0
     /// What fills `storage` where no list has an element.
@@ -60,7 +60,7 @@ struct ListPool<Element: ListPoolElement>: Sendable {
 
     @inline(__always) mutating func append(_ element: Element, to list: Int) {
         var run = runs[list]
-        if run.count == run.room { run = move(list, toRoom: max(1, 2 * Int(run.room))) }
+        if run.count == run.room { run = move(list, toClass: run.room == 0 ? 0 : sizeClass(atLeast: Int(run.room) + 1)) }
         storage[Int(run.start + run.count)] = element
         runs[list].count = run.count + 1
     }
@@ -79,8 +79,16 @@ struct ListPool<Element: ListPoolElement>: Sendable {
 
     // MARK: Runs
 
-    private func roomFor(_ count: Int) -> Int {
-        count <= 1 ? count : 1 << (Int.bitWidth - (count - 1).leadingZeroBitCount)
+    /// The smallest class whose room holds `count` (at least 1) elements: class `2k - 1` holds
+    /// `2^k`, class `2k` holds `3·2^(k-1)`.
+    private func sizeClass(atLeast count: Int) -> Int {
+        if count <= 2 { return count - 1 }
+        let k = Int.bitWidth - 1 - (count - 1).leadingZeroBitCount   // 2^k < count <= 2^(k+1)
+        return count <= 3 << (k - 1) ? 2 * k : 2 * k + 1
+    }
+
+    private func room(ofClass c: Int) -> Int {
+        c == 0 ? 1 : c % 2 == 1 ? 1 << ((c + 1) / 2) : 3 << (c / 2 - 1)
     }
 
     /// Whether a list holds so little of its run that it gives room back: all of it when empty
@@ -96,16 +104,17 @@ struct ListPool<Element: ListPoolElement>: Sendable {
             release(start: run.start, room: run.room)
             runs[list] = Run(start: 0, count: 0, room: 0)
         } else {
-            move(list, toRoom: roomFor(2 * Int(run.count)))
+            move(list, toClass: sizeClass(atLeast: 2 * Int(run.count)))
         }
-        if freeElements > 4096 { compactIfSparse() }
+        if freeElements > 256 { compactIfSparse() }
     }
 
-    /// Moves a list into a run of `room` elements.
+    /// Moves a list into a run of class `c`.
     @discardableResult
-    private mutating func move(_ list: Int, toRoom room: Int) -> Run {
+    private mutating func move(_ list: Int, toClass c: Int) -> Run {
         let old = runs[list]
-        let start = allocate(room)
+        let room = room(ofClass: c)
+        let start = allocate(c, room)
         for k in 0..<Int(old.count) { storage[start + k] = storage[Int(old.start) + k] }
         if old.room > 0 { release(start: old.start, room: old.room) }
         let run = Run(start: Int32(start), count: old.count, room: Int32(room))
@@ -113,11 +122,10 @@ struct ListPool<Element: ListPoolElement>: Sendable {
         return run
     }
 
-    private mutating func allocate(_ room: Int) -> Int {
-        let k = room.trailingZeroBitCount
-        let head = freeHeads[k]
+    private mutating func allocate(_ c: Int, _ room: Int) -> Int {
+        let head = freeHeads[c]
         if head >= 0 {
-            freeHeads[k] = storage[Int(head)].poolLink
+            freeHeads[c] = storage[Int(head)].poolLink
             freeElements -= room
             return Int(head)
         }
@@ -129,24 +137,32 @@ struct ListPool<Element: ListPoolElement>: Sendable {
     }
 
     private mutating func release(start: Int32, room: Int32) {
-        let k = Int(room).trailingZeroBitCount
-        storage[Int(start)].poolLink = freeHeads[k]
-        freeHeads[k] = start
+        let c = sizeClass(atLeast: Int(room))
+        storage[Int(start)].poolLink = freeHeads[c]
+        freeHeads[c] = start
         freeElements += Int(room)
     }
 
-    /// When free runs are most of a large buffer (a system that shrank), the lists are packed
-    /// again into a buffer of their own size, so that the pool gives back what it no longer uses.
+    /// When free runs are a third of the buffer or more (runs of one class are not reused for
+    /// another; a system that shrank), the lists are packed again into a buffer of their own
+    /// size, so that the pool gives back what it no longer uses. A packing visits every list and
+    /// copies the buffer, and waits until a third of the buffer, and at least as many elements
+    /// as there are lists, were given back: amortised O(1) a release.
     private mutating func compactIfSparse() {
-        guard 2 * freeElements > storage.count else { return }
-        var packed: [Element] = []
-        packed.reserveCapacity(storage.count - freeElements)
-        for list in runs.indices where runs[list].room > 0 {
-            let run = runs[list]
-            runs[list].start = Int32(packed.count)
-            packed.append(contentsOf: storage[Int(run.start)..<Int(run.start + run.room)])
+        guard 3 * freeElements >= storage.count, freeElements >= runs.count else { return }
+        let old = storage
+        storage = [Element](unsafeUninitializedCapacity: old.count - freeElements) { packed, count in
+            old.withUnsafeBufferPointer { old in
+                runs.withUnsafeMutableBufferPointer { runs in
+                    for list in runs.indices where runs[list].room > 0 {
+                        let run = runs[list]
+                        (packed.baseAddress! + count).initialize(from: old.baseAddress! + Int(run.start), count: Int(run.room))
+                        runs[list].start = Int32(count)
+                        count += Int(run.room)
+                    }
+                }
+            }
         }
-        storage = packed
         for k in freeHeads.indices { freeHeads[k] = -1 }
         freeElements = 0
     }

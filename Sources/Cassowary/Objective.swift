@@ -193,7 +193,9 @@ struct Objective: Sendable {
 
     mutating func commit() {
         journaling = false
-        log.removeAll(keepingCapacity: true)
+        // A batch's log can be long: its room is not kept for the next one past a few dozen
+        // entries (24 bytes each), which most single adds stay within.
+        log.removeAll(keepingCapacity: log.capacity <= 64)
         createdPriorities.removeAll()
     }
 
