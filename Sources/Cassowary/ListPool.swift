@@ -106,15 +106,17 @@ struct ListPool<Element: ListPoolElement>: Sendable {
         } else {
             move(list, toClass: sizeClass(atLeast: 2 * Int(run.count)))
         }
-        if freeElements > 256 { compactIfSparse() }
+        // A system that shrank a long way gives its room back; smaller gaps are closed by the
+        // next growth (`allocate`), which keeps removals from packing over and over.
+        if freeElements > 4096 && 2 * freeElements > storage.count { pack(reserving: 0) }
     }
 
     /// Moves a list into a run of class `c`.
     @discardableResult
     private mutating func move(_ list: Int, toClass c: Int) -> Run {
-        let old = runs[list]
         let room = room(ofClass: c)
         let start = allocate(c, room)
+        let old = runs[list]   // read after `allocate`, which may pack the buffer
         for k in 0..<Int(old.count) { storage[start + k] = storage[Int(old.start) + k] }
         if old.room > 0 { release(start: old.start, room: old.room) }
         let run = Run(start: Int32(start), count: old.count, room: Int32(room))
@@ -129,6 +131,7 @@ struct ListPool<Element: ListPoolElement>: Sendable {
             freeElements -= room
             return Int(head)
         }
+        if shouldPack { pack(reserving: room + (storage.count - freeElements) / 2) }
         let start = storage.count
         // Grow by half rather than double: the pool is the bulk of a small system.
         if start + room > storage.capacity { storage.reserveCapacity(max(start + room, start + start / 2)) }
@@ -143,15 +146,19 @@ struct ListPool<Element: ListPoolElement>: Sendable {
         freeElements += Int(room)
     }
 
-    /// When free runs are a third of the buffer or more (runs of one class are not reused for
-    /// another; a system that shrank), the lists are packed again into a buffer of their own
-    /// size, so that the pool gives back what it no longer uses. A packing visits every list and
-    /// copies the buffer, and waits until a third of the buffer, and at least as many elements
-    /// as there are lists, were given back: amortised O(1) a release.
-    private mutating func compactIfSparse() {
-        guard 3 * freeElements >= storage.count, freeElements >= runs.count else { return }
+    /// Whether free runs are a third of the buffer or more (runs of one class are not reused
+    /// for another) and at least as many elements as there are lists: the buffer is then packed
+    /// before it grows. A packing visits every list and copies the buffer, so waiting for that
+    /// much room to be given back makes it amortised O(1) a release.
+    private var shouldPack: Bool {
+        freeElements >= 256 && 3 * freeElements >= storage.count && freeElements >= runs.count
+    }
+
+    /// Packs the lists' runs into a buffer of their own size and room for `extra` more, dropping
+    /// the free runs.
+    private mutating func pack(reserving extra: Int) {
         let old = storage
-        storage = [Element](unsafeUninitializedCapacity: old.count - freeElements) { packed, count in
+        storage = [Element](unsafeUninitializedCapacity: old.count - freeElements + extra) { packed, count in
             old.withUnsafeBufferPointer { old in
                 runs.withUnsafeMutableBufferPointer { runs in
                     for list in runs.indices where runs[list].room > 0 {

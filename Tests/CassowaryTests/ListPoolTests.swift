@@ -62,4 +62,27 @@ import Testing
             #expect(pool.count(list) == 1 && pool[list, 0].row == 0)
         }
     }
+
+    /// A list that grows when a third of the buffer is free packs the buffer first, its own run
+    /// included, and still moves its own elements.
+    @Test func growthPacksTheBufferFirst() {
+        var pool = ListPool(filler: Cell(row: -1, termSlot: -1))
+        pool.extend(to: 300)
+        for list in 0..<300 {
+            for k in 0..<3 { pool.append(Cell(row: Int32(list), termSlot: Int32(k)), to: list) }
+        }
+        let full = pool.capacity
+        for list in 0..<150 {
+            for _ in 0..<3 { _ = pool.removeLast(from: list) }
+        }
+        #expect(pool.capacity == full)
+        // Runs of three are free, none of four: the growth packs, then takes new room.
+        pool.append(Cell(row: 200, termSlot: 3), to: 200)
+        #expect(pool.capacity < full)
+        #expect(pool[200].map(\.termSlot) == [0, 1, 2, 3])
+        for list in 150..<300 where list != 200 {
+            #expect(pool[list].map(\.row) == [Int32](repeating: Int32(list), count: 3))
+            #expect(pool[list].map(\.termSlot) == [0, 1, 2])
+        }
+    }
 }
