@@ -8,7 +8,7 @@
 ///
 /// An array per list costs a heap block each, with a 32-byte header and the allocator's own
 /// overhead: most of a matrix's columns hold one or two 8-byte cells, so that overhead was most
-/// of the column index, and every pivot that emptied or refilled a column paid a `malloc`.
+/// of the column index, and a column that filled from nothing paid a `malloc`.
 struct ListPool<Element: ListPoolElement>: Sendable {
     private struct Run: Sendable {
         var start: Int32
