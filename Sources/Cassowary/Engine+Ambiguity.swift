@@ -128,8 +128,8 @@ extension Solver {
         var found: [Int32: Record] = [:]
         while let s = stack.popLast() {
             let slot = engine.tags[Int(s)]
-            if engine.kinds[Int(s)] != .external, slot >= 0, let record = records[Int(slot)] {
-                found[slot] = record
+            if engine.kinds[Int(s)] != .external, slot >= 0, !records[Int(slot)].isVacant {
+                found[slot] = records[Int(slot)]
             }
             let row: [SparseMatrix.Term]
             if engine.isDefined(s) {

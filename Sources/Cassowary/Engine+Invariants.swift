@@ -102,7 +102,8 @@ extension Solver {
         var out = engine.invariantFaults()
         let free = Set(engine.freeSymbols)
         for (id, slot) in slots.entries {
-            guard let r = records[Int(slot)], r.constraint.id == id, owner(ofMarker: r.marker) == r.constraint else {
+            let r = records[Int(slot)]
+            guard !r.isVacant, r.constraint.id == id, owner(ofMarker: r.marker) == r.constraint else {
                 out.append("constraint \(id) not registered"); continue
             }
             if free.contains(r.marker) || free.contains(r.other) { out.append("constraint \(id) uses a free symbol") }
@@ -110,7 +111,8 @@ extension Solver {
             for t in r.constraint.expression.terms { net[t.variable.id, default: 0] += t.coefficient }
             for (v, c) in net where abs(c) >= epsilon && symbols[v] == nil { out.append("constraint \(id) mentions forgotten variable \(v)") }
         }
-        if slots.count != records.compactMap({ $0 }).count { out.append("\(slots.count) slots for \(records.compactMap { $0 }.count) records") }
+        let live = records.filter { !$0.isVacant }.count
+        if slots.count != live { out.append("\(slots.count) slots for \(live) records") }
         for (id, s) in symbols.entries where variableList[Int(engine.tags[Int(s)])]?.id != id { out.append("variable \(id) not registered") }
         if symbols.count != variableList.count(where: { $0 != nil }) { out.append("\(symbols.count) variables, a list of \(variableList.count(where: { $0 != nil }))") }
         for (id, s) in symbols.entries where engine.isUnused(s) { out.append("variable \(id) is used by no constraint") }

@@ -26,6 +26,12 @@ public struct Solver: Sendable {
         /// The constant of the constraint's expression as it is now (`setConstant` changes it).
         var constant: Double
         var sequence: Int
+
+        /// What a free slot of `records` holds (marker -1). Records are not optionals: reading a
+        /// field of an optional element copied the whole record, constraint and all.
+        static let vacant = Record(constraint: Constraint(expression: Expression(constant: 0), relation: .equal),
+                                   marker: -1, other: -1, defined: nil, constant: 0, sequence: 0)
+        var isVacant: Bool { marker < 0 }
     }
 
     struct Edit: Sendable {
@@ -42,7 +48,7 @@ public struct Solver: Sendable {
     private var variableHoles = 0
     /// The slot in `records` of each constraint; the engine tags its marker with the slot.
     var slots = IdentityTable()
-    var records: [Record?] = []
+    var records: [Record] = []
     private var freeSlots: [Int32] = []
     var edits: [Variable: Edit] = [:]
     private var sequence = 0
@@ -130,7 +136,7 @@ public struct Solver: Sendable {
     /// Every constraint the solver holds (edit constraints excluded), in the order they were added.
     public var constraints: [Constraint] {
         let editConstraints = Set(edits.values.map(\.constraint))
-        return records.compactMap { $0 }.filter { !editConstraints.contains($0.constraint) }
+        return records.filter { !$0.isVacant && !editConstraints.contains($0.constraint) }
             .sorted { $0.sequence < $1.sequence }.map(\.constraint)
     }
 
@@ -141,8 +147,8 @@ public struct Solver: Sendable {
 
     func owner(ofMarker m: Int32) -> Constraint? {
         let slot = engine.tags[Int(m)]
-        guard slot >= 0, let record = records[Int(slot)], record.marker == m else { return nil }
-        return record.constraint
+        guard slot >= 0, records[Int(slot)].marker == m else { return nil }
+        return records[Int(slot)].constraint
     }
 
     /// The current constant of a constraint's expression: its own, or the last `setConstant`.
@@ -157,13 +163,14 @@ public struct Solver: Sendable {
     /// - Complexity: O(rows holding the constraint's marker), then the dual simplex pivots
     ///   needed to restore feasibility.
     public mutating func setConstant(_ constant: Double, for constraint: Constraint) throws(SolverError) {
-        guard let slot = slots[constraint.id], let record = records[Int(slot)] else { throw .unknownConstraint(constraint) }
+        guard let slot = slots[constraint.id] else { throw .unknownConstraint(constraint) }
+        let record = records[Int(slot)]
         guard constant.isFinite else { throw .nonFinite("constant of \(constraint)") }
         if constant == record.constant { return }
         cacheValid = false
         let required = constraint.strength.isRequired
         if required { begin() }
-        records[Int(slot)]!.constant = constant
+        records[Int(slot)].constant = constant
         let delta = constant - record.constant
         let rowDelta = constraint.relation == .lessThanOrEqual ? -delta : delta
         engine.shift(record.marker, by: -rowDelta)
@@ -172,7 +179,7 @@ public struct Solver: Sendable {
             return
         }
         rollback()
-        records[Int(slot)]!.constant = record.constant
+        records[Int(slot)].constant = record.constant
         // Explain with the ordinary add path: the constraint with its new constant, alone.
         let moved = Constraint(expression: Expression(constraint.expression.terms, constant: constant),
                                relation: constraint.relation)
@@ -206,28 +213,28 @@ public struct Solver: Sendable {
             }
             guard constant.isFinite else { throw .nonFinite("constant of \(changes[i].constraint)") }
             moves.append((slot, constant))
-            required = required || (changes[i].constraint.strength.isRequired && constant != records[slot]!.constant)
+            required = required || (changes[i].constraint.strength.isRequired && constant != records[slot].constant)
         }
         if required { begin() }
         for i in moves.indices {
             let slot = moves[i].slot
             // A constraint may come twice: compare with the constant it has now, and keep the
             // one it had (for a rollback) in its place.
-            let old = records[slot]!.constant
+            let old = records[slot].constant
             let constant = moves[i].constant
             moves[i].constant = old
             if constant == old { continue }
             cacheValid = false
-            records[slot]!.constant = constant
+            records[slot].constant = constant
             let delta = constant - old
-            engine.shift(records[slot]!.marker, by: changes[i].constraint.relation == .lessThanOrEqual ? delta : -delta)
+            engine.shift(records[slot].marker, by: changes[i].constraint.relation == .lessThanOrEqual ? delta : -delta)
         }
         if engine.dualOptimize() {
             if required { commit() }
             return
         }
         rollback()
-        for (slot, constant) in moves.reversed() { records[slot]!.constant = constant }
+        for (slot, constant) in moves.reversed() { records[slot].constant = constant }
         // Explain with the changes made one at a time, on a copy (which takes over if they
         // all hold that way).
         var trial = self
@@ -268,8 +275,8 @@ public struct Solver: Sendable {
         edits.values[edit].value = value
         cacheValid = false
         let slot = Int(slots[edits.values[edit].constraint.id]!)
-        let (marker, old) = (records[slot]!.marker, records[slot]!.constant)
-        records[slot]!.constant = -value
+        let (marker, old) = (records[slot].marker, records[slot].constant)
+        records[slot].constant = -value
         engine.shift(marker, by: value + old)
         let restored = engine.dualOptimize()
         assert(restored, "an optional edit constraint cannot make the system infeasible")
@@ -384,7 +391,7 @@ public struct Solver: Sendable {
 
     private mutating func unregister(_ c: Constraint) {
         guard let slot = slots.remove(c.id) else { return }
-        records[Int(slot)] = nil
+        records[Int(slot)] = .vacant
         freeSlots.append(slot)
     }
 
@@ -469,7 +476,8 @@ public struct Solver: Sendable {
                                  excluding excluded: Constraint) -> [Constraint] {
         // Trials use each constraint with the constant it has now (`setConstant` may have moved it).
         func current(_ c: Constraint) -> Constraint {
-            guard let slot = slots[c.id], let record = records[Int(slot)], record.constant != c.expression.constant else { return c }
+            guard let slot = slots[c.id], records[Int(slot)].constant != c.expression.constant else { return c }
+            let record = records[Int(slot)]
             return Constraint(expression: Expression(c.expression.terms, constant: record.constant),
                               relation: c.relation, strength: c.strength)
         }
@@ -477,7 +485,7 @@ public struct Solver: Sendable {
         var set = candidates
         if satisfiable(set) {
             // Rounding hid part of the certificate: start from every required constraint.
-            set = records.compactMap { $0 }.filter { $0.constraint.strength.isRequired && $0.constraint != excluded }
+            set = records.filter { !$0.isVacant && $0.constraint.strength.isRequired && $0.constraint != excluded }
                 .sorted { $0.sequence < $1.sequence }.map(\.constraint)
         }
         var i = 0
