@@ -263,7 +263,7 @@ public final class LayoutEngine {
     }
 
     private func removeBackground(of item: LayoutItem) {
-        toRemove.append(contentsOf: item.background.filter(solver.contains))
+        toRemove.append(contentsOf: item.background.filter { solver.contains($0) })
         forget(item)
         item.background = []
     }

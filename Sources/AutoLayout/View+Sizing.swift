@@ -226,7 +226,7 @@ extension LayoutEngine {
         addResolvingConflicts(background: background, batch: batch, into: &solver, owners: scratchOwners)
         var made: [ObjectIdentifier: FittingScratch.Made] = [:]
         // The solver now holds the final (possibly demoted) form of each: read constants from it.
-        for (c, constraints) in batch where constraints.allSatisfy(solver.contains) {
+        for (c, constraints) in batch where constraints.allSatisfy({ solver.contains($0) }) {
             made[ObjectIdentifier(c)] = FittingScratch.Made(constraints: constraints, builtConstant: c.constant,
                                                             builtExpressionConstants: constraints.map(\.expression.constant))
         }
