@@ -392,10 +392,7 @@ struct Engine: Sendable {
                 merge(short.row, short.coefficient)
             }
         }
-        while tableau.columns.count(Int(subject)) > 0 {
-            let (row, c) = tableau.removeCell(of: subject, at: tableau.columns.count(Int(subject)) - 1)
-            merge(row, c)
-        }
+        while let (row, c) = tableau.popCell(of: subject) { merge(row, c) }
         objective.substitute(subject, terms: source)
     }
 
@@ -561,8 +558,7 @@ struct Engine: Sendable {
         let r = tableau.row(of: m)
         if r >= 0 {
             let k = tableau.constant(r), source = tableau.terms[Int(r)]
-            while definitions.columns.count(Int(m)) > 0 {
-                let (row, c) = definitions.removeCell(of: m, at: definitions.columns.count(Int(m)) - 1)
+            while let (row, c) = definitions.popCell(of: m) {
                 definitions.addScaled(into: row, factor: c, constant: k, source: source)
             }
             tableau.removeRow(r)
@@ -629,8 +625,7 @@ struct Engine: Sendable {
         source.append((choice, 1 / c))
         definitions.removeRow(r)
         let sourceTerms = source.map { SparseMatrix.Term(symbol: $0.0, cellSlot: -1, coefficient: $0.1) }
-        while definitions.columns.count(Int(m)) > 0 {
-            let (row, a) = definitions.removeCell(of: m, at: definitions.columns.count(Int(m)) - 1)
+        while let (row, a) = definitions.popCell(of: m) {
             definitions.addScaled(into: row, factor: a, constant: -k / c, source: sourceTerms)
         }
     }
@@ -638,10 +633,8 @@ struct Engine: Sendable {
     /// Removes every remaining trace of a symbol that no constraint uses any more, and frees it.
     mutating func purge(_ s: Int32) {
         if isBasic(s) { tableau.removeRow(tableau.row(of: s)) }
-        while tableau.columns.count(Int(s)) > 0 { _ = tableau.removeCell(of: s, at: tableau.columns.count(Int(s)) - 1) }
-        while definitions.columns.count(Int(s)) > 0 {
-            _ = definitions.removeCell(of: s, at: definitions.columns.count(Int(s)) - 1)
-        }
+        while tableau.popCell(of: s) != nil {}
+        while definitions.popCell(of: s) != nil {}
         for l in objective.levels.indices { objective.set(l, s, 0) }
         free(s)
     }

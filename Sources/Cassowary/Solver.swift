@@ -136,8 +136,12 @@ public struct Solver: Sendable {
     /// Every constraint the solver holds (edit constraints excluded), in the order they were added.
     public var constraints: [Constraint] {
         let editConstraints = Set(edits.values.map(\.constraint))
-        return records.filter { !$0.isVacant && !editConstraints.contains($0.constraint) }
-            .sorted { $0.sequence < $1.sequence }.map(\.constraint)
+        return heldConstraints { !editConstraints.contains($0) }
+    }
+
+    /// The constraints held that satisfy `isIncluded`, in the order they were added.
+    private func heldConstraints(where isIncluded: (Constraint) -> Bool) -> [Constraint] {
+        records.filter { !$0.isVacant && isIncluded($0.constraint) }.sorted { $0.sequence < $1.sequence }.map(\.constraint)
     }
 
     func record(_ c: Constraint) -> Record? {
@@ -476,8 +480,7 @@ public struct Solver: Sendable {
                                  excluding excluded: Constraint) -> [Constraint] {
         // Trials use each constraint with the constant it has now (`setConstant` may have moved it).
         func current(_ c: Constraint) -> Constraint {
-            guard let slot = slots[c.id], records[Int(slot)].constant != c.expression.constant else { return c }
-            let record = records[Int(slot)]
+            guard let record = record(c), record.constant != c.expression.constant else { return c }
             return Constraint(expression: Expression(c.expression.terms, constant: record.constant),
                               relation: c.relation, strength: c.strength)
         }
@@ -485,8 +488,7 @@ public struct Solver: Sendable {
         var set = candidates
         if satisfiable(set) {
             // Rounding hid part of the certificate: start from every required constraint.
-            set = records.filter { !$0.isVacant && $0.constraint.strength.isRequired && $0.constraint != excluded }
-                .sorted { $0.sequence < $1.sequence }.map(\.constraint)
+            set = heldConstraints { $0.strength.isRequired && $0 != excluded }
         }
         var i = 0
         while i < set.count {

@@ -235,6 +235,13 @@ struct SparseMatrix: Sendable {
         return (cell.row, c)
     }
 
+    /// Removes the term of the last cell of `symbol`'s column: how a column is emptied.
+    /// - Returns: The row and the coefficient the symbol had in it, or nil for an empty column.
+    mutating func popCell(of symbol: Int32) -> (row: Int32, coefficient: Double)? {
+        let count = columns.count(Int(symbol))
+        return count == 0 ? nil : removeCell(of: symbol, at: count - 1)
+    }
+
     /// `row += factor · (constant + Σ source)`: the heart of substitution.
     ///
     /// The row and the scratch marks are moved out of the matrix while they are edited, so the
