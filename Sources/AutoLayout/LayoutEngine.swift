@@ -400,12 +400,12 @@ public final class LayoutEngine {
     /// Adds `background` and the batch to `solver`; while required constraints conflict,
     /// reports the group, demotes the constraint the policy picks, and tries again.
     ///
-    /// With `owners`, `solver` is a scratch solver (a fitting's) whose constraints `owners`
-    /// maps back: the broken constraint is demoted there, and in the engine's own solver at the
-    /// next pass. Without it, `solver` is the engine's own.
+    /// When `scratch` is true, `solver` is a scratch solver (a fitting's) whose constraints the
+    /// batch maps back: the broken constraint is demoted there, and in the engine's own solver
+    /// at the next pass. Otherwise `solver` is the engine's own.
     func addResolvingConflicts(background: [Cassowary.Constraint],
                                batch: [(LayoutConstraint, [Cassowary.Constraint])],
-                               into solver: inout Solver, owners scratch: [UInt64: LayoutConstraint]? = nil) {
+                               into solver: inout Solver, scratch: Bool = false) {
         // The bounds go last: most sizes are defined by then, which makes the bounds trivial.
         var pending = batch
         while true {
@@ -413,16 +413,19 @@ public final class LayoutEngine {
                 try solver.add(pending.flatMap(\.1) + background)
                 return
             } catch .unsatisfiable(let culprit, let conflicting) {
-                let broken = resolveConflict(group: [culprit] + conflicting, owners: scratch ?? owners)
+                // A scratch's owners are only needed here, on a conflict: they are made here.
+                let scratchOwners = scratch ? Dictionary(pending.lazy.flatMap { c, made in made.map { ($0.id, c) } },
+                                                         uniquingKeysWith: { first, _ in first }) : [:]
+                let broken = resolveConflict(group: [culprit] + conflicting, owners: scratch ? scratchOwners : owners)
                 let old = broken.solverConstraints
-                let demoted = scratch == nil ? replaceSolverConstraints(broken) : makeSolverConstraints(broken)
+                let demoted = scratch ? makeSolverConstraints(broken) : replaceSolverConstraints(broken)
                 if let i = pending.firstIndex(where: { $0.0 === broken }) {
                     pending[i].1 = demoted
                 } else {
-                    precondition(scratch == nil, "layout engine bookkeeping: a scratch solver takes its constraints in one batch")
+                    precondition(!scratch, "layout engine bookkeeping: a scratch solver takes its constraints in one batch")
                     replace(old, by: demoted, in: &solver)
                 }
-                if scratch != nil { definitionChanged(broken) }
+                if scratch { definitionChanged(broken) }
             } catch {
                 preconditionFailure("layout engine bookkeeping: \(error)")
             }

@@ -83,12 +83,11 @@ extension View {
 /// A fitting's scratch solver and what is needed to update it in place (a class: it holds a
 /// whole solver, which is handed between the engine and the fitting, never copied).
 final class FittingScratch {
-    /// The solver constraints made for a layout constraint, with the constants they were made
-    /// from (a constant change moves the expression constants by the same amount).
+    /// The solver constraints made for a layout constraint, and the constant it had then: a
+    /// constant change moves their expressions' constants (as built) by the same amount.
     struct Made {
         var constraints: [Cassowary.Constraint]
         var builtConstant: Double
-        var builtExpressionConstants: [Double]
     }
 
     private let viewReference: UnownedReference<LayoutItem>
@@ -128,7 +127,7 @@ final class FittingScratch {
             for c in list {
                 guard let m = made[ObjectIdentifier(c)] else { continue }
                 let delta = c.constant - m.builtConstant
-                for (s, built) in zip(m.constraints, m.builtExpressionConstants) { moves.append((s, built - delta)) }
+                for s in m.constraints { moves.append((s, s.expression.constant - delta)) }
             }
         }
         take(log)
@@ -209,12 +208,7 @@ extension LayoutEngine {
         var solver = Solver()
         var background: [Cassowary.Constraint] = []
         var batch: [(LayoutConstraint, [Cassowary.Constraint])] = []
-        var scratchOwners: [UInt64: LayoutConstraint] = [:]
-        func take(_ c: LayoutConstraint) {
-            let constraints = makeSolverConstraints(c)
-            for s in constraints { scratchOwners[s.id] = c }
-            batch.append((c, constraints))
-        }
+        func take(_ c: LayoutConstraint) { batch.append((c, makeSolverConstraints(c))) }
         forEachView(view) { v in
             background += backgroundConstraints(v, isRoot: v === view)
             for g in v.layoutGuides { background += backgroundConstraints(g, isRoot: false) }
@@ -223,12 +217,11 @@ extension LayoutEngine {
             for c in v.constraints { take(c) }
         }
         for c in pulls { take(c) }
-        addResolvingConflicts(background: background, batch: batch, into: &solver, owners: scratchOwners)
+        addResolvingConflicts(background: background, batch: batch, into: &solver, scratch: true)
         var made: [ObjectIdentifier: FittingScratch.Made] = [:]
         // The solver now holds the final (possibly demoted) form of each: read constants from it.
         for (c, constraints) in batch where constraints.allSatisfy({ solver.contains($0) }) {
-            made[ObjectIdentifier(c)] = FittingScratch.Made(constraints: constraints, builtConstant: c.constant,
-                                                            builtExpressionConstants: constraints.map(\.expression.constant))
+            made[ObjectIdentifier(c)] = FittingScratch.Made(constraints: constraints, builtConstant: c.constant)
         }
         // A conflict while building demotes constraints: such a scratch is not kept.
         return FittingScratch(view: view, structure: structure == structureVersion ? structure : -1,

@@ -76,7 +76,6 @@ public struct Solver: Sendable {
     /// - Complexity: Amortised O(size of the rows the new row touches) when the constraint
     ///   defines a variable used nowhere else; otherwise one simplex optimisation.
     public mutating func add(_ constraint: Constraint) throws(SolverError) {
-        if slots[constraint.id] != nil { throw .duplicateConstraint(constraint) }
         try insertBatch(CollectionOfOne(constraint))
     }
 
@@ -85,10 +84,7 @@ public struct Solver: Sendable {
     ///
     /// - Throws: As `add(_:)`, for the first constraint that fails; nothing is added then.
     public mutating func add(_ constraints: some Sequence<Constraint>) throws(SolverError) {
-        let constraints = Array(constraints)
-        var seen = Set<Constraint>()
-        for c in constraints where slots[c.id] != nil || !seen.insert(c).inserted { throw .duplicateConstraint(c) }
-        try insertBatch(constraints)
+        try insertBatch(Array(constraints))
     }
 
     private mutating func insertBatch(_ constraints: some Collection<Constraint>) throws(SolverError) {
@@ -96,6 +92,12 @@ public struct Solver: Sendable {
         cacheValid = false
         begin()
         for c in constraints {
+            // Each one is registered as it goes in, so one held already or met earlier in the
+            // batch is found here (no set of the batch to hash).
+            if slots[c.id] != nil {
+                rollback()
+                throw .duplicateConstraint(c)
+            }
             if let markers = insert(c) {
                 let candidates = markers.compactMap(owner(ofMarker:))
                 rollback()

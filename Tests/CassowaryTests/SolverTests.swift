@@ -452,6 +452,16 @@ func expectHealthy(_ s: Solver, sourceLocation: SourceLocation = #_sourceLocatio
         let d = x >= 0
         #expect(throws: SolverError.duplicateConstraint(d)) { try s.add([d, d]) }
         #expect(!s.contains(d))
+        // A duplicate found late in a batch undoes what the batch added before it.
+        let y = Variable("y")
+        let e = y == x + 5
+        #expect(throws: SolverError.duplicateConstraint(c)) { try s.add([e, d, c]) }
+        #expect(!s.contains(e) && !s.contains(d) && !s.contains(y))
+        s.updateVariables()
+        #expect(s[x] == 1)
+        try s.add(e)
+        s.updateVariables()
+        #expect(s[y] == 6)
         #expect(throws: SolverError.unknownConstraint(d)) { try s.remove(d) }
         #expect(throws: SolverError.unknownConstraint(d)) { try s.setConstant(3, for: d) }
         try s.remove(c)
