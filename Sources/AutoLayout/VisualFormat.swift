@@ -301,8 +301,9 @@ private struct VisualFormatParser {
     var isAtEnd: Bool { index >= text.count }
     var current: UInt8? { isAtEnd ? nil : text[index] }
 
-    mutating func take(_ c: Character) -> Bool {
-        guard current == c.asciiValue else { return false }
+    /// Takes `c` when it is next (a scalar, not a `Character`: its ASCII value costs nothing).
+    mutating func take(_ c: Unicode.Scalar) -> Bool {
+        guard current == UInt8(ascii: c) else { return false }
         index += 1
         return true
     }
