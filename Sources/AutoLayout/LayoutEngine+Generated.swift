@@ -25,8 +25,12 @@ extension LayoutEngine {
         let (itemA, attrA) = a.resolved(c.firstAttribute)
         var expression = itemA.expression(for: attrA, mirrored: mirrored)
         if let b = c.second {
+            // In place: `expression - multiplier * other` as operators would make three more arrays.
             let (itemB, attrB) = b.resolved(c.secondAttribute)
-            expression = expression - c.multiplier * itemB.expression(for: attrB, mirrored: mirrored)
+            let other = itemB.expression(for: attrB, mirrored: mirrored)
+            expression.terms.reserveCapacity(expression.terms.count + other.terms.count)
+            for t in other.terms { expression.terms.append(Term(t.variable, -c.multiplier * t.coefficient)) }
+            expression.constant -= c.multiplier * other.constant
         }
         expression.constant -= c.constant
         if c.isAutoresizing, let view = a as? View, let parent = view.superview {
