@@ -209,9 +209,15 @@ extension LayoutEngine {
         var background: [Cassowary.Constraint] = []
         var batch: [(LayoutConstraint, [Cassowary.Constraint])] = []
         func take(_ c: LayoutConstraint) { batch.append((c, makeSolverConstraints(c))) }
+        // The bounds the engine gave each item when it joined. The fitted view, the scratch's
+        // root, also takes the origin, which the engine gave it only as the hierarchy's root.
+        let rootBoundsShared = view.superview == nil
+        func bounds(_ item: LayoutItem, isRoot: Bool) -> [Cassowary.Constraint] {
+            (isRoot && !rootBoundsShared) || item.background.isEmpty ? backgroundConstraints(item, isRoot: isRoot) : item.background
+        }
         forEachView(view) { v in
-            background += backgroundConstraints(v, isRoot: v === view)
-            for g in v.layoutGuides { background += backgroundConstraints(g, isRoot: false) }
+            background += bounds(v, isRoot: v === view)
+            for g in v.layoutGuides { background += bounds(g, isRoot: false) }
             let g = v.generated
             for c in (v === view ? [] : g.autoresizing + g.encapsulated) + g.contentSize + g.margins + g.safeArea { take(c) }
             for c in v.constraints { take(c) }
