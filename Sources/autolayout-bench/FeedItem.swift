@@ -134,7 +134,7 @@ func runFeedBenchmark(counts: [Int], widths: [Double], repeatCount: Int) {
         for n in counts {
             let data = (0..<n).map(FeedItemData.init)
             var fresh: [Double] = [], reused: [Double] = [], manual: [Double] = []
-            var heights: [Double] = []
+            var heights: [Double] = [], freshHeights: [Double] = []
             // The manual and the reused ways run back to back, and the reused ratio is the
             // median of the repeats' ratios (as in `table`).
             var ratios: [Double] = []
@@ -154,17 +154,18 @@ func runFeedBenchmark(counts: [Int], widths: [Double], repeatCount: Int) {
                 reused.append((now() - start) / Double(n))
                 ratios.append(reused.last! / manual.last!)
 
+                freshHeights.removeAll(keepingCapacity: true)
                 start = now()
                 for d in data {
                     let item = FeedItemView()
                     item.configure(d)
-                    sink += item.fit(width: width).height
+                    freshHeights.append(item.fit(width: width).height)
                 }
                 fresh.append((now() - start) / Double(n))
                 if sink.isNaN { print(sink) }
             }
-            for (i, d) in data.enumerated() where heights[i] != manualFeedItemHeight(d, width: width) {
-                fail("feed item \(i) at width \(width): the engine gives \(heights[i]), by hand \(manualFeedItemHeight(d, width: width))", status: 1)
+            for (i, d) in data.enumerated() where heights[i] != manualFeedItemHeight(d, width: width) || freshHeights[i] != heights[i] {
+                fail("feed item \(i) at width \(width): the engine gives \(heights[i]) reused and \(freshHeights[i]) fresh, by hand \(manualFeedItemHeight(d, width: width))", status: 1)
             }
             let m = median(manual), f = median(fresh), r = median(reused)
             print("{\"benchmark\":\"feed\",\"width\":\(jsonNumber(width)),\"items\":\(n),\"manual_us\":\(jsonNumber(m * 1e6)),\"fresh_us\":\(jsonNumber(f * 1e6)),\"reused_us\":\(jsonNumber(r * 1e6)),\"fresh_over_manual\":\(jsonNumber(f / m)),\"reused_over_manual\":\(jsonNumber(median(ratios)))}")

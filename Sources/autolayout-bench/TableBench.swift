@@ -36,7 +36,7 @@ func runTableBenchmark(rows count: Int, repeatCount: Int) async {
     let rows = (0..<count).map(tableRow)
     var fresh: [Double] = [], reused: [Double] = [], manual: [Double] = [], parallel: [Double] = []
     let workers = SizingCellCache.activeProcessorCount
-    var heights: [Double] = []
+    var heights: [Double] = [], freshHeights: [Double] = []
     let registration = CellRegistration<TableViewCell, (text: String, secondary: String)>(cell: { TableViewCell() }) { configure($0, $1) }
     // Each repeat times the manual and the reused ways back to back, and the ratio is the median
     // of the repeats' ratios: a slow spell of the machine then weighs on both sides of a ratio.
@@ -55,11 +55,12 @@ func runTableBenchmark(rows count: Int, repeatCount: Int) async {
 
         // A fresh cell per row: at most 1,000 rows, it is the slow path.
         let freshCount = min(count, 1000)
+        freshHeights.removeAll(keepingCapacity: true)
         start = now()
         for row in rows.prefix(freshCount) {
             let cell = TableViewCell()
             configure(cell, row)
-            sink += cell.preferredLayoutSize(fittingWidth: width).height
+            freshHeights.append(cell.preferredLayoutSize(fittingWidth: width).height)
         }
         fresh.append((now() - start) / Double(freshCount))
 
@@ -71,6 +72,9 @@ func runTableBenchmark(rows count: Int, repeatCount: Int) async {
     }
     for (i, row) in rows.enumerated() where heights[i] != manualRowHeight(row, width: width) {
         fail("table row \(i): the engine gives \(heights[i]), by hand \(manualRowHeight(row, width: width))", status: 1)
+    }
+    for (i, row) in rows.prefix(freshHeights.count).enumerated() where freshHeights[i] != manualRowHeight(row, width: width) {
+        fail("table row \(i) in a fresh cell: the engine gives \(freshHeights[i]), by hand \(manualRowHeight(row, width: width))", status: 1)
     }
     let m = median(manual), f = median(fresh), r = median(reused), p = median(parallel)
     print("{\"benchmark\":\"table\",\"width\":375,\"rows\":\(count),\"manual_us\":\(jsonNumber(m * 1e6)),\"fresh_us\":\(jsonNumber(f * 1e6)),\"reused_us\":\(jsonNumber(r * 1e6)),\"fresh_over_manual\":\(jsonNumber(f / m)),\"reused_over_manual\":\(jsonNumber(median(ratios))),\"workers\":\(workers),\"parallel_us\":\(jsonNumber(p * 1e6)),\"parallel_speedup\":\(jsonNumber(r / p))}")
