@@ -50,6 +50,19 @@ extension View {
         return result
     }
 
+    /// The solver constraints a fresh `systemLayoutSizeFitting` of the view adds to its scratch
+    /// solver, in the order it adds them: the system a fitting solves, for benchmarks that run
+    /// it on another solver.
+    package func fittingSolverConstraints(_ targetSize: Size,
+                                          withHorizontalFittingPriority horizontal: LayoutPriority,
+                                          verticalFittingPriority vertical: LayoutPriority) -> [Cassowary.Constraint] {
+        let engine = layoutEngine
+        engine.prepare()
+        let pulls = engine.fittingPulls(for: self, target: targetSize, priorities: (horizontal, vertical))
+        let (background, batch) = engine.fittingSystem(for: self, pulls: pulls)
+        return batch.flatMap(\.1) + background
+    }
+
     /// Whether a fitted size may be one the constraints leave open: such a size can only come
     /// out as the target (or 0), and only an optional pull lets it.
     private func mayBeOpen(_ priority: LayoutPriority, _ target: Double, _ value: Double) -> Bool {
@@ -197,6 +210,25 @@ extension LayoutEngine {
     }
 
     private func makeFittingScratch(for view: View, target: Size, priorities: (LayoutPriority, LayoutPriority)) -> FittingScratch {
+        let pulls = fittingPulls(for: view, target: target, priorities: priorities)
+        let structure = structureVersion
+        var solver = Solver()
+        let (background, batch) = fittingSystem(for: view, pulls: pulls)
+        addResolvingConflicts(background: background, batch: batch, into: &solver, scratch: true)
+        var made: [ObjectIdentifier: FittingScratch.Made] = [:]
+        // The solver now holds the final (possibly demoted) form of each: read constants from it.
+        for (c, constraints) in batch where constraints.allSatisfy({ solver.contains($0) }) {
+            made[ObjectIdentifier(c)] = FittingScratch.Made(constraints: constraints, builtConstant: c.constant)
+        }
+        // A conflict while building demotes constraints: such a scratch is not kept.
+        return FittingScratch(view: view, structure: structure == structureVersion ? structure : -1,
+                              axes: (target.width.isFinite, target.height.isFinite),
+                              priorities: priorities, pulls: pulls, solver: solver, made: made)
+    }
+
+    /// The temporary constraints that pull the fitted view's width and height towards the
+    /// target's finite components.
+    func fittingPulls(for view: View, target: Size, priorities: (LayoutPriority, LayoutPriority)) -> [LayoutConstraint] {
         var pulls: [LayoutConstraint] = []
         for (attribute, value, priority) in [(LayoutConstraint.Attribute.width, target.width, priorities.0),
                                              (.height, target.height, priorities.1)] where value.isFinite {
@@ -204,8 +236,13 @@ extension LayoutEngine {
                                           origin: .system,
                                           identifier: attribute == .width ? "_UITemporaryLayoutWidth" : "_UITemporaryLayoutHeight"))
         }
-        let structure = structureVersion
-        var solver = Solver()
+        return pulls
+    }
+
+    /// What a fresh fitting of `view` adds to its scratch solver: the items' bounds, and each
+    /// constraint of the subtree (and each pull) with its solver constraints.
+    func fittingSystem(for view: View, pulls: [LayoutConstraint])
+        -> (background: [Cassowary.Constraint], batch: [(LayoutConstraint, [Cassowary.Constraint])]) {
         var background: [Cassowary.Constraint] = []
         var batch: [(LayoutConstraint, [Cassowary.Constraint])] = []
         func take(_ c: LayoutConstraint) { batch.append((c, makeSolverConstraints(c))) }
@@ -223,16 +260,7 @@ extension LayoutEngine {
             for c in v.constraints { take(c) }
         }
         for c in pulls { take(c) }
-        addResolvingConflicts(background: background, batch: batch, into: &solver, scratch: true)
-        var made: [ObjectIdentifier: FittingScratch.Made] = [:]
-        // The solver now holds the final (possibly demoted) form of each: read constants from it.
-        for (c, constraints) in batch where constraints.allSatisfy({ solver.contains($0) }) {
-            made[ObjectIdentifier(c)] = FittingScratch.Made(constraints: constraints, builtConstant: c.constant)
-        }
-        // A conflict while building demotes constraints: such a scratch is not kept.
-        return FittingScratch(view: view, structure: structure == structureVersion ? structure : -1,
-                              axes: (target.width.isFinite, target.height.isFinite),
-                              priorities: priorities, pulls: pulls, solver: solver, made: made)
+        return (background, batch)
     }
 
     /// The fitting's version of the two-pass layout: multi-line labels of the subtree are

@@ -5,12 +5,12 @@ import AutoLayout
 import Foundation
 
 /// Row `i`: a title and a secondary text of one to three lines at 375 points.
-private func tableRow(_ i: Int) -> (text: String, secondary: String) {
+func tableRow(_ i: Int) -> (text: String, secondary: String) {
     let sentence = "row \(i) has a secondary text that runs on"
     return ("Row \(i)", Array(repeating: sentence, count: i % 3 + 1).joined(separator: " and "))
 }
 
-private func configure(_ cell: TableViewCell, _ row: (text: String, secondary: String)) {
+func configure(_ cell: TableViewCell, _ row: (text: String, secondary: String)) {
     var c = ListContentConfiguration.subtitleCell()
     c.text = row.text
     c.secondaryText = row.secondary

@@ -11,6 +11,7 @@ let usage = """
            autolayout-bench scaling [--sizes 100,1000,10000,100000] [--repeat N] [--kiwi HARNESS]
                                     [--kiwi-limit 10000] [--json FILE] [--svg FILE]
            autolayout-bench generate indep|chain SIZE
+           autolayout-bench fitting table|feed [--width W]
            autolayout-bench solve < SYSTEMS
 
     Runs a solver workload (../shared/bench/README.md: setup, add, check, step, remove) N times
@@ -32,6 +33,9 @@ let usage = """
     line per point and writes them all to --json and a log-log chart of microseconds per added
     constraint against size to --svg.
     `generate` prints the workload `scaling` runs for one family and size.
+    `fitting` prints, as a workload, the one batch of constraints a fresh fitting adds: of the
+    table's first row in a fresh cell, or of the first feed item in a fresh tree, at W points
+    (default 375); optional priorities are grouped into the workload's three levels.
     `solve` reads systems from standard input, one statement a line (`#` starts a comment):
     `system NAME` starts one (a fresh solver), `vars N`, `edit I STRENGTH`, `suggest I VALUE` and
     `c STRENGTH OP CONST [COEF I]…` as in a workload but run where they stand (a rejected
@@ -126,6 +130,14 @@ case "generate":
         fail("usage: autolayout-bench generate indep|chain SIZE (SIZE > 1)\n\(usage)", status: 64)
     }
     print(family.text(size: size), terminator: "")
+    exit(0)
+case "fitting":
+    let width = arguments.count == 4 && arguments[2] == "--width" ? Double(arguments[3]) : arguments.count == 2 ? 375 : nil
+    guard let width, width.isFinite, width >= 0, arguments.count >= 2,
+          let text = fittingWorkload(arguments[1], width: width) else {
+        fail("usage: autolayout-bench fitting table|feed [--width W] (W a width in points)\n\(usage)", status: 64)
+    }
+    print(text, terminator: "")
     exit(0)
 case "solve":
     guard arguments.count == 1 else { fail("'solve' takes no arguments: it reads standard input\n\(usage)", status: 64) }

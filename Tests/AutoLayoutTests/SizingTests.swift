@@ -1,3 +1,4 @@
+import Cassowary
 import Testing
 @testable import AutoLayout
 
@@ -36,6 +37,38 @@ import Testing
         #expect(dot.frame == Rect(x: 359, y: 20, width: 8, height: 8))
         #expect(name.frame == Rect(x: 48, y: 13.75, width: 303, height: 20.5))
         #expect(contentView.layoutEngine.conflicts.isEmpty)
+    }
+
+    /// The system a fitting solves, taken out for benchmarks, gives the fitted size when a
+    /// solver of its own adds it in one batch.
+    @Test func theFittingSystemSolvesToTheFittedSize() throws {
+        let contentView = View()
+        let avatar = View(), name = Label(text: "Jane Appleseed")
+        for v in [avatar, name] {
+            v.translatesAutoresizingMaskIntoConstraints = false
+            contentView.addSubview(v)
+        }
+        LayoutConstraint.activate([
+            avatar.leadingAnchor.constraint(equalTo: contentView.leadingAnchor, constant: 8),
+            avatar.topAnchor.constraint(equalTo: contentView.topAnchor, constant: 8),
+            avatar.widthAnchor.constraint(equalToConstant: 32),
+            avatar.heightAnchor.constraint(equalToConstant: 32),
+            name.leadingAnchor.constraint(equalTo: avatar.trailingAnchor, constant: 8),
+            name.topAnchor.constraint(equalTo: avatar.bottomAnchor, constant: 4),
+            name.bottomAnchor.constraint(equalTo: contentView.bottomAnchor, constant: -11),
+        ])
+        let target = Size(width: 320, height: 0)
+        let system = contentView.fittingSolverConstraints(target, withHorizontalFittingPriority: .required,
+                                                          verticalFittingPriority: .fittingSizeLevel)
+        var solver = Solver()
+        try solver.add(system)
+        solver.updateVariables()
+        let size = contentView.systemLayoutSizeFitting(target, withHorizontalFittingPriority: .required,
+                                                       verticalFittingPriority: .fittingSizeLevel)
+        #expect(size == Size(width: 320, height: 8 + 32 + 4 + name.intrinsicContentSize.height + 11))
+        #expect(solver.value(of: contentView.width) == size.width)
+        #expect(solver.value(of: contentView.height) == size.height)
+        #expect(Set(system.map(\.id)).count == system.count)
     }
 
     @Test func compressedAndExpandedSizes() {
