@@ -35,6 +35,8 @@ func runTableBenchmark(rows count: Int, repeatCount: Int) async {
     let width = 375.0
     let rows = (0..<count).map(tableRow)
     var fresh: [Double] = [], reused: [Double] = [], manual: [Double] = [], parallel: [Double] = []
+    /// Making, configuring and freeing a fresh cell without fitting it: the fresh path's floor.
+    var built: [Double] = []
     let workers = SizingCellCache.activeProcessorCount
     var heights: [Double] = [], freshHeights: [Double] = []
     let registration = CellRegistration<TableViewCell, (text: String, secondary: String)>(cell: { TableViewCell() }) { configure($0, $1) }
@@ -64,6 +66,16 @@ func runTableBenchmark(rows count: Int, repeatCount: Int) async {
         }
         fresh.append((now() - start) / Double(freshCount))
 
+        var subviews = 0
+        start = now()
+        for row in rows.prefix(freshCount) {
+            let cell = TableViewCell()
+            configure(cell, row)
+            subviews += cell.contentView.subviews.count
+        }
+        built.append((now() - start) / Double(freshCount))
+        if subviews == 0 { fail("a configured cell's content view should hold the configuration's view", status: 1) }
+
         start = now()
         let shared = await ListLayout(appearance: .plain).layout(items: rows, width: width, using: registration, workers: workers)
         parallel.append((now() - start) / Double(count))
@@ -76,6 +88,6 @@ func runTableBenchmark(rows count: Int, repeatCount: Int) async {
     for (i, row) in rows.prefix(freshHeights.count).enumerated() where freshHeights[i] != manualRowHeight(row, width: width) {
         fail("table row \(i) in a fresh cell: the engine gives \(freshHeights[i]), by hand \(manualRowHeight(row, width: width))", status: 1)
     }
-    let m = median(manual), f = median(fresh), r = median(reused), p = median(parallel)
-    print("{\"benchmark\":\"table\",\"width\":375,\"rows\":\(count),\"manual_us\":\(jsonNumber(m * 1e6)),\"fresh_us\":\(jsonNumber(f * 1e6)),\"reused_us\":\(jsonNumber(r * 1e6)),\"fresh_over_manual\":\(jsonNumber(f / m)),\"reused_over_manual\":\(jsonNumber(median(ratios))),\"workers\":\(workers),\"parallel_us\":\(jsonNumber(p * 1e6)),\"parallel_speedup\":\(jsonNumber(r / p))}")
+    let m = median(manual), f = median(fresh), r = median(reused), p = median(parallel), b = median(built)
+    print("{\"benchmark\":\"table\",\"width\":375,\"rows\":\(count),\"manual_us\":\(jsonNumber(m * 1e6)),\"fresh_us\":\(jsonNumber(f * 1e6)),\"fresh_unfitted_us\":\(jsonNumber(b * 1e6)),\"fresh_unfitted_over_manual\":\(jsonNumber(b / m)),\"reused_us\":\(jsonNumber(r * 1e6)),\"fresh_over_manual\":\(jsonNumber(f / m)),\"reused_over_manual\":\(jsonNumber(median(ratios))),\"workers\":\(workers),\"parallel_us\":\(jsonNumber(p * 1e6)),\"parallel_speedup\":\(jsonNumber(r / p))}")
 }

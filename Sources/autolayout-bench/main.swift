@@ -26,7 +26,8 @@ let usage = """
     JSON line per width and count with microseconds per item and the ratios to manual.
     `table` measures self-sizing subtitle rows at 375 points: a fresh cell per row (the first
     1,000), one reused sizing cell through ListLayout (serially, and on one task per core), and
-    by hand; one JSON line.
+    by hand; and, as the fresh path's floor, making and configuring a fresh cell without fitting
+    it; one JSON line.
     `scaling` runs the indep and chain workloads of ../shared/bench at each size (views for
     indep, variables for chain), and kiwi's harness on the same files up to --kiwi-limit when
     --kiwi names it (compare.py builds it into ~/.cache/kiwi-bench/kiwi_harness); prints one JSON
