@@ -35,7 +35,8 @@ func workloadText(name: String, _ constraints: [Cassowary.Constraint]) -> String
     var lines: [String] = []
     for c in constraints {
         let p = c.strength.priority
-        var strength = p == Strength.requiredPriority ? "required" : p > 500 ? "strong" : p >= 250 ? "medium" : "weak"
+        var strength = p == Strength.requiredPriority ? "required"
+            : p > Strength.medium.priority ? "strong" : p >= Strength.weak.priority ? "medium" : "weak"
         if !c.strength.isRequired, c.strength.weight != 1 { strength += "*\(c.strength.weight)" }
         let relation = switch c.relation { case .equal: "=="; case .lessThanOrEqual: "<="; case .greaterThanOrEqual: ">=" }
         var line = "c \(strength) \(relation) \(c.expression.constant)"

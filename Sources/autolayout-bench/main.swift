@@ -134,8 +134,7 @@ case "generate":
     exit(0)
 case "fitting":
     let width = arguments.count == 4 && arguments[2] == "--width" ? Double(arguments[3]) : arguments.count == 2 ? 375 : nil
-    guard let width, width.isFinite, width >= 0, arguments.count >= 2,
-          let text = fittingWorkload(arguments[1], width: width) else {
+    guard let width, width.isFinite, width >= 0, let text = fittingWorkload(arguments[1], width: width) else {
         fail("usage: autolayout-bench fitting table|feed [--width W] (W a width in points)\n\(usage)", status: 64)
     }
     print(text, terminator: "")
