@@ -7,74 +7,120 @@ public protocol SelfSizingCell: AnyObject {
     func preferredLayoutSize(fittingWidth width: Double) -> Size
 }
 
+/// A cell a host reuses for another item (UIKit's dequeued cells): the host calls
+/// `prepareForReuse()` and asks for a configuration update before configuring it again.
+protocol ReusableCell: AnyObject {
+    /// Prepares the cell for its next item, as a dequeue does.
+    func reuse()
+}
+
+// How UIKit's cells hold their content, which the collection and table cells below share:
+//
+// - The content view is a subview the cell keeps at its own bounds (its `layoutSubviews` sets
+//   the frame), so the content view translates a fixed autoresizing mask: UIKit logs its size
+//   as `h=--& v=--& ….height == 44` (a table's content view has encapsulated constraints
+//   instead). Everything inside it is the app's.
+// - Setting a content configuration replaces the content view by the configuration's own view
+//   (Apple: "Setting a content configuration replaces the existing contentView of the cell with
+//   a new content view instance from the configuration, or directly applies the configuration
+//   to the existing content view if the configuration is compatible"). Nothing pins it: it is
+//   placed like any content view.
+// - A cell measures its content view (the cell's own frame is the host's to set), and updates
+//   its configurations for its state before it is first measured or displayed, when its state
+//   changes, when it is reused, and on `setNeedsUpdateConfiguration()`: automatic updates
+//   (`updated(for:)`) first, then `updateConfiguration(using:)`, then the update handler.
+
 /// A cell of a collection (UIKit's `UICollectionViewCell`): a view whose ``contentView`` fills
 /// it and holds the content, typically made from a ``contentConfiguration``.
 ///
-/// The content view translates its autoresizing mask (flexible width and height), so it follows
-/// the cell's size; put your subviews in it and constrain them to it, with an unbroken chain of
-/// constraints from its top to its bottom so that the cell can size itself.
-open class CollectionViewCell: View, SelfSizingCell {
-    /// The view holding the cell's content: always the cell's size.
-    public let contentView = View()
-    /// The configuration's view, pinned to the content view's edges.
-    @exclusivity(unchecked) private(set) var configuredContentView: (View & ContentView)?
+/// Put your subviews in the content view and constrain them to it, with an unbroken chain of
+/// constraints from its top to its bottom: the cell sizes itself by measuring the content view.
+open class CollectionViewCell: View, SelfSizingCell, ReusableCell {
+    /// The view holding the cell's content, always at the cell's bounds: a plain view, or the
+    /// view the ``contentConfiguration`` made.
+    public private(set) var contentView: View
+    /// The identifier the cell was dequeued with, if any.
+    public internal(set) var reuseIdentifier: String?
 
-    /// What the cell shows. Setting a configuration the current configuration view supports
-    /// updates that view in place (texts and constants change, no view is rebuilt); otherwise the
-    /// configuration makes a new view, pinned to the ``contentView``'s edges with required
-    /// constraints. Nil removes it.
+    /// What the cell shows. Setting a configuration the current content view supports updates
+    /// that view in place (texts and constants change, no view is rebuilt); otherwise the
+    /// configuration's new view becomes the ``contentView``. Nil puts back a plain content view.
     @exclusivity(unchecked) public var contentConfiguration: (any ContentConfiguration)? {
-        didSet { showContent(contentConfiguration, in: contentView, current: &configuredContentView) }
+        didSet {
+            contentView = show(contentConfiguration, in: self, replacing: contentView, makeDefault: { View() })
+            if !isUpdatingConfiguration { setNeedsUpdateConfiguration() }
+        }
     }
-    /// Whether a change of ``isSelected`` or ``isHighlighted`` calls
-    /// ``updateConfiguration(using:)``, which replaces the configuration by its
-    /// `updated(for:)` version (true by default, as in UIKit).
+    /// Whether a configuration update replaces the ``contentConfiguration`` by its
+    /// `updated(for:)` version (true by default, as in UIKit). It does so whether or not an
+    /// override of ``updateConfiguration(using:)`` calls `super`.
     public var automaticallyUpdatesContentConfiguration = true
+    /// Called at each configuration update, after ``updateConfiguration(using:)`` (UIKit's
+    /// `configurationUpdateHandler`).
+    public var configurationUpdateHandler: ((CollectionViewCell, CellConfigurationState) -> Void)?
     /// Whether the cell is selected.
     public var isSelected = false {
-        didSet { if isSelected != oldValue { configurationStateChanged() } }
+        didSet { if isSelected != oldValue { setNeedsUpdateConfiguration() } }
     }
     /// Whether a finger is on the cell.
     public var isHighlighted = false {
-        didSet { if isHighlighted != oldValue { configurationStateChanged() } }
+        didSet { if isHighlighted != oldValue { setNeedsUpdateConfiguration() } }
     }
 
     /// Creates a cell with a frame; the content view fills it.
     public override init(frame: Rect) {
+        contentView = View()
         super.init(frame: frame)
-        contentView.frame = bounds
-        contentView.autoresizingMask = [.flexibleWidth, .flexibleHeight]
-        addSubview(contentView)
+        attach(contentView, to: self)
+        setNeedsUpdateConfiguration()
     }
 
     /// Creates a cell with a zero frame.
     public override convenience init() { self.init(frame: .zero) }
 
-    /// Keeps the content view at the cell's size when the frame is set by hand (layout moves it
-    /// through its autoresizing constraints), as UIKit's `layoutSubviews` does.
+    /// Keeps the content view at the cell's size, as UIKit's `layoutSubviews` does.
     public override var frame: Rect {
-        didSet {
-            if !isApplyingLayout, contentView.frame != bounds { contentView.frame = bounds }
-        }
+        didSet { if contentView.frame != bounds { contentView.frame = bounds } }
     }
 
     /// The cell's state, from which configurations are updated.
-    open var configurationState: ConfigurationState {
-        ConfigurationState(isSelected: isSelected, isHighlighted: isHighlighted)
+    open var configurationState: CellConfigurationState {
+        CellConfigurationState(isSelected: isSelected, isHighlighted: isHighlighted)
     }
 
-    /// Updates the configuration for `state`: by default, when
-    /// ``automaticallyUpdatesContentConfiguration`` is on, replaces it by its `updated(for:)`
-    /// version. Override it to build the configuration for the state yourself.
-    open func updateConfiguration(using state: ConfigurationState) {
-        guard automaticallyUpdatesContentConfiguration, let configuration = contentConfiguration else { return }
-        contentConfiguration = configuration.updated(for: state)
+    /// Override it to build the configurations for `state` yourself (UIKit calls it at every
+    /// configuration update, after the automatic updates). The default does nothing.
+    open func updateConfiguration(using state: CellConfigurationState) {}
+
+    /// Asks for a configuration update before the cell is next measured or laid out.
+    public func setNeedsUpdateConfiguration() { requestConfigurationUpdate() }
+
+    /// Runs a pending configuration update now.
+    public func updateConfigurationsIfNeeded() {
+        runPendingConfigurationUpdate {
+            let state = configurationState
+            if automaticallyUpdatesContentConfiguration, let c = contentConfiguration { contentConfiguration = c.updated(for: state) }
+            updateConfiguration(using: state)
+            configurationUpdateHandler?(self, state)
+        }
     }
 
-    private func configurationStateChanged() { updateConfiguration(using: configurationState) }
+    override func updateConfigurationIfDue() { updateConfigurationsIfNeeded() }
 
-    /// The fitted size of the cell at `width`: width required, height at the fitting level.
-    /// - Complexity: one fitting of the cell's constraints (a scratch solve of its subtree).
+    /// Called before the cell shows another item; override it to clear what the last item
+    /// left (call `super`). The default does nothing.
+    open func prepareForReuse() {}
+
+    func reuse() {
+        prepareForReuse()
+        setNeedsUpdateConfiguration()
+    }
+
+    override var fittedContentView: View? { contentView }
+
+    /// The fitted size of the cell at `width`, measured on its content view (width required,
+    /// height at the fitting level), after a pending configuration update.
+    /// - Complexity: one fitting of the content view's constraints.
     open func preferredLayoutSize(fittingWidth width: Double) -> Size {
         precondition(width.isFinite && width >= 0, "Fitting width \(width) is invalid: pass a finite width, at least 0.")
         return systemLayoutSizeFitting(Size(width: width, height: 0), withHorizontalFittingPriority: .required,
@@ -83,63 +129,79 @@ open class CollectionViewCell: View, SelfSizingCell {
 }
 
 /// A cell of a list (UIKit's `UICollectionViewListCell`). Its default content is a
-/// ``ListContentConfiguration/cell()``, whose view keeps rows at least 44 points tall.
+/// ``ListContentConfiguration/cell()``, whose view keeps rows at least 44 points tall; a custom
+/// content view is measured as it is.
 open class CollectionViewListCell: CollectionViewCell {
     /// A fresh list configuration with the cell's default style, to fill in and assign to
     /// ``CollectionViewCell/contentConfiguration``.
     public func defaultContentConfiguration() -> ListContentConfiguration { .cell() }
 }
 
-/// A table view cell's content view (UIKit's private `UITableViewCellContentView`): the table
-/// holds its size with `'UIView-Encapsulated-Layout-Width'` and `'-Height'` constraints equal to
-/// its frame, so a constraint chain inside it that disagrees with the row height conflicts
-/// exactly as on iOS.
-public final class TableViewCellContentView: View {
-    override var hasEncapsulatedSize: Bool { true }
-}
+/// A table view cell's default content view (UIKit's private `UITableViewCellContentView`).
+public final class TableViewCellContentView: View {}
 
-/// A row of a table (UIKit's `UITableViewCell`): its ``contentView`` is a
-/// ``TableViewCellContentView`` whose size the table holds with encapsulated constraints.
+/// A row of a table (UIKit's `UITableViewCell`): its ``contentView`` is sized by the table with
+/// encapsulated constraints (`'UIView-Encapsulated-Layout-Width'` and `'-Height'`), whether it is
+/// the default ``TableViewCellContentView`` or the view a ``contentConfiguration`` made.
 ///
 /// Placed at a height its content's required constraints disagree with, the cell logs UIKit's
 /// conflict with `'UIView-Encapsulated-Layout-Height' UITableViewCellContentView:….height == 44`
 /// and breaks your constraint; lower one link of the chain to 999 to fix it. It sizes itself
 /// by measuring the content view, as UITableView does.
-open class TableViewCell: View, SelfSizingCell {
+open class TableViewCell: View, SelfSizingCell, ReusableCell {
     /// The height UIKit gives a row whose content view's constraints leave the height open
     /// ("constraints ambiguously suggest a height of zero … using standard height instead").
     public static let standardRowHeight = 44.0
 
     /// The view holding the cell's content, sized by the table.
-    public let contentView: TableViewCellContentView
+    public private(set) var contentView: View
     /// The identifier the cell was made for, if any.
     public let reuseIdentifier: String?
     /// The style the cell was made with: it picks ``defaultContentConfiguration()``.
     public let style: CellStyle
-    /// The configuration's view, pinned to the content view's edges.
-    @exclusivity(unchecked) private(set) var configuredContentView: (View & ContentView)?
 
     /// What the cell shows; see ``CollectionViewCell/contentConfiguration``.
     @exclusivity(unchecked) public var contentConfiguration: (any ContentConfiguration)? {
-        didSet { showContent(contentConfiguration, in: contentView, current: &configuredContentView) }
+        didSet {
+            contentView = show(contentConfiguration, in: self, replacing: contentView, makeDefault: { TableViewCellContentView() })
+            contentView.hasEncapsulatedSize = true
+            if !isUpdatingConfiguration { setNeedsUpdateConfiguration() }
+        }
+    }
+    /// Whether a configuration update replaces the ``contentConfiguration`` by its
+    /// `updated(for:)` version; see ``CollectionViewCell/automaticallyUpdatesContentConfiguration``.
+    public var automaticallyUpdatesContentConfiguration = true
+    /// Called at each configuration update, after ``updateConfiguration(using:)``.
+    public var configurationUpdateHandler: ((TableViewCell, CellConfigurationState) -> Void)?
+    /// Whether the row is selected.
+    public var isSelected = false {
+        didSet { if isSelected != oldValue { setNeedsUpdateConfiguration() } }
+    }
+    /// Whether a finger is on the row.
+    public var isHighlighted = false {
+        didSet { if isHighlighted != oldValue { setNeedsUpdateConfiguration() } }
     }
 
     /// A cell 320 × 44, UIKit's initial cell frame, whose content view fills it.
     public init(style: CellStyle = .default, reuseIdentifier: String? = nil) {
         self.style = style
         self.reuseIdentifier = reuseIdentifier
-        contentView = TableViewCellContentView(frame: Rect(x: 0, y: 0, width: 320, height: 44))
+        contentView = TableViewCellContentView()
         super.init(frame: Rect(x: 0, y: 0, width: 320, height: 44))
-        addSubview(contentView)
+        contentView.hasEncapsulatedSize = true
+        attach(contentView, to: self)
+        setNeedsUpdateConfiguration()
     }
 
     /// A cell with a frame, whose content view fills it.
     public override init(frame: Rect) {
         reuseIdentifier = nil
         style = .default
-        contentView = TableViewCellContentView(frame: Rect(origin: .zero, size: frame.size))
+        contentView = TableViewCellContentView()
         super.init(frame: frame)
-        addSubview(contentView)
+        contentView.hasEncapsulatedSize = true
+        attach(contentView, to: self)
+        setNeedsUpdateConfiguration()
     }
 
     /// Keeps the content view at the cell's size, as the table does when it places a row: the
@@ -151,6 +213,41 @@ open class TableViewCell: View, SelfSizingCell {
     /// A fresh list configuration for the cell's ``style``.
     public func defaultContentConfiguration() -> ListContentConfiguration { style.contentConfiguration() }
 
+    /// The cell's state, from which configurations are updated.
+    open var configurationState: CellConfigurationState {
+        CellConfigurationState(isSelected: isSelected, isHighlighted: isHighlighted)
+    }
+
+    /// Override it to build the configurations for `state` yourself; see
+    /// ``CollectionViewCell/updateConfiguration(using:)``.
+    open func updateConfiguration(using state: CellConfigurationState) {}
+
+    /// Asks for a configuration update before the cell is next measured or laid out.
+    public func setNeedsUpdateConfiguration() { requestConfigurationUpdate() }
+
+    /// Runs a pending configuration update now.
+    public func updateConfigurationsIfNeeded() {
+        runPendingConfigurationUpdate {
+            let state = configurationState
+            if automaticallyUpdatesContentConfiguration, let c = contentConfiguration { contentConfiguration = c.updated(for: state) }
+            updateConfiguration(using: state)
+            configurationUpdateHandler?(self, state)
+        }
+    }
+
+    override func updateConfigurationIfDue() { updateConfigurationsIfNeeded() }
+
+    /// Called before the row shows another item; override it to clear what the last item left
+    /// (call `super`). The default does nothing.
+    open func prepareForReuse() {}
+
+    func reuse() {
+        prepareForReuse()
+        setNeedsUpdateConfiguration()
+    }
+
+    override var fittedContentView: View? { contentView }
+
     /// The fitted size of the row at `width`, measured on the content view (width required,
     /// height at the fitting level) as UITableView does. When the content view's constraints do
     /// not determine its height, the engine reports a ``FittingIssue`` and the row gets UIKit's
@@ -158,10 +255,10 @@ open class TableViewCell: View, SelfSizingCell {
     /// - Complexity: one fitting of the content view's constraints.
     open func preferredLayoutSize(fittingWidth width: Double) -> Size {
         precondition(width.isFinite && width >= 0, "Fitting width \(width) is invalid: pass a finite width, at least 0.")
-        let engine = contentView.layoutEngine
+        let engine = layoutEngine
         let known = engine.fittingIssues.count
-        var size = contentView.systemLayoutSizeFitting(Size(width: width, height: 0), withHorizontalFittingPriority: .required,
-                                                       verticalFittingPriority: .fittingSizeLevel)
+        var size = systemLayoutSizeFitting(Size(width: width, height: 0), withHorizontalFittingPriority: .required,
+                                           verticalFittingPriority: .fittingSizeLevel)
         if engine.fittingIssues.count > known,
            engine.fittingIssues[known...].contains(where: { $0.view === contentView && $0.axis == .vertical }) {
             size.height = TableViewCell.standardRowHeight
@@ -170,28 +267,32 @@ open class TableViewCell: View, SelfSizingCell {
     }
 }
 
-/// Shows `configuration` in `container`: updates `current` in place when it supports the
-/// configuration, else replaces it by the configuration's new view pinned to the container.
-private func showContent(_ configuration: (any ContentConfiguration)?, in container: View,
-                     current: inout (View & ContentView)?) {
+/// Puts `contentView` in `cell` at the back, at the cell's bounds, placed by its (fixed)
+/// autoresizing mask.
+private func attach(_ contentView: View, to cell: View) {
+    contentView.frame = cell.bounds
+    contentView.autoresizingMask = []
+    cell.insertSubview(contentView, at: 0)
+}
+
+/// Shows `configuration` in `cell`: applies it to `current` when that view supports it, else
+/// makes the configuration's view the content view (nil: a plain one from `makeDefault`).
+/// Returns the content view.
+private func show(_ configuration: (any ContentConfiguration)?, in cell: View, replacing current: View,
+                  makeDefault: () -> View) -> View {
     guard let configuration else {
-        current?.removeFromSuperview()
-        current = nil
-        return
+        guard current is ContentView else { return current }
+        current.removeFromSuperview()
+        let plain = makeDefault()
+        attach(plain, to: cell)
+        return plain
     }
-    if let view = current, view.supports(configuration) {
+    if let view = current as? View & ContentView, view.supports(configuration) {
         view.configuration = configuration
-        return
+        return view
     }
-    current?.removeFromSuperview()
+    current.removeFromSuperview()
     let view = configuration.makeContentView()
-    view.translatesAutoresizingMaskIntoConstraints = false
-    container.addSubview(view)
-    LayoutConstraint.activate([
-        view.leadingAnchor.constraint(equalTo: container.leadingAnchor),
-        view.trailingAnchor.constraint(equalTo: container.trailingAnchor),
-        view.topAnchor.constraint(equalTo: container.topAnchor),
-        view.bottomAnchor.constraint(equalTo: container.bottomAnchor),
-    ])
-    current = view
+    attach(view, to: cell)
+    return view
 }

@@ -37,9 +37,23 @@ public struct CellRegistration<Cell: View, Item>: Sendable {
 /// reconfigured for every item measured with it (views are not `Sendable`: give each task its
 /// own cache).
 public final class SizingCellCache {
-    /// The cells by reuse identifier, with their self-sizing form (looked up once: a
-    /// protocol cast costs a conformance lookup).
-    private var cells: [String: (cell: View, sizing: SelfSizingCell?)] = [:]
+    /// A sizing cell with its self-sizing and reusable forms (looked up once: a protocol cast
+    /// costs a conformance lookup), and whether it has measured an item yet.
+    private final class Entry {
+        let cell: View
+        let sizing: SelfSizingCell?
+        let reusable: ReusableCell?
+        var hasMeasured = false
+
+        init(cell: View) {
+            self.cell = cell
+            sizing = cell as? SelfSizingCell
+            reusable = cell as? ReusableCell
+        }
+    }
+
+    /// The cells by reuse identifier.
+    private var cells: [String: Entry] = [:]
     /// How many sizing cells the cache has made: one per reuse identifier used.
     public private(set) var cellsMade = 0
 
@@ -56,35 +70,41 @@ public final class SizingCellCache {
         entry(for: registration).cell
     }
 
-    private func entry<Cell, Item>(for registration: CellRegistration<Cell, Item>) -> (cell: Cell, sizing: SelfSizingCell?) {
+    private func entry<Cell, Item>(for registration: CellRegistration<Cell, Item>) -> (cell: Cell, entry: Entry) {
         if let cached = cells[registration.reuseIdentifier] {
             guard let cell = cached.cell as? Cell else {
                 preconditionFailure("The reuse identifier '\(registration.reuseIdentifier)' belongs to cells of class \(type(of: cached.cell)), not \(Cell.self): register each cell class under its own reuse identifier.")
             }
-            return (cell, cached.sizing)
+            return (cell, cached)
         }
         let cell = registration.make()
-        let entry = (cell: cell, sizing: cell as? SelfSizingCell)
-        cells[registration.reuseIdentifier] = (cell, entry.sizing)
+        let entry = Entry(cell: cell)
+        cells[registration.reuseIdentifier] = entry
         cellsMade += 1
-        return entry
+        return (cell, entry)
     }
 
     /// The fitted size of `item` at `width`: the registration's sizing cell, configured for the
     /// item, measured with its ``SelfSizingCell/preferredLayoutSize(fittingWidth:)`` (other views
     /// with `systemLayoutSizeFitting` at a required width and a fitting-level height).
+    ///
+    /// A cell that measured an item before is reused as a collection view reuses a dequeued
+    /// cell: its `prepareForReuse()` runs and it asks for a configuration update, then the
+    /// registration's handler configures it.
     /// - Complexity: one fitting of the cell's constraints.
     public func size<Cell, Item>(of item: Item, width: Double, using registration: CellRegistration<Cell, Item>) -> Size {
         precondition(width.isFinite && width >= 0, "Fitting width \(width) is invalid: pass a finite width, at least 0.")
-        return Self.fit(item, width: width, in: entry(for: registration), using: registration)
+        let (cell, entry) = entry(for: registration)
+        return Self.fit(item, width: width, cell: cell, entry: entry, using: registration)
     }
 
-    private static func fit<Cell, Item>(_ item: Item, width: Double, in entry: (cell: Cell, sizing: SelfSizingCell?),
+    private static func fit<Cell, Item>(_ item: Item, width: Double, cell: Cell, entry: Entry,
                                         using registration: CellRegistration<Cell, Item>) -> Size {
-        registration.handler(entry.cell, item)
+        if entry.hasMeasured { entry.reusable?.reuse() } else { entry.hasMeasured = true }
+        registration.handler(cell, item)
         if let sizing = entry.sizing { return sizing.preferredLayoutSize(fittingWidth: width) }
-        return entry.cell.systemLayoutSizeFitting(Size(width: width, height: 0), withHorizontalFittingPriority: .required,
-                                                  verticalFittingPriority: .fittingSizeLevel)
+        return cell.systemLayoutSizeFitting(Size(width: width, height: 0), withHorizontalFittingPriority: .required,
+                                            verticalFittingPriority: .fittingSizeLevel)
     }
 
     /// The fitted heights of `items`, each at its width, in order, with one sizing cell.
@@ -93,8 +113,8 @@ public final class SizingCellCache {
         precondition(items.count == widths.count, "\(items.count) items but \(widths.count) widths: pass one width per item.")
         for width in widths { precondition(width.isFinite && width >= 0, "Fitting width \(width) is invalid: pass a finite width, at least 0.") }
         // The sizing cell is looked up once for them all.
-        let entry = entry(for: registration)
-        return items.indices.map { Self.fit(items[$0], width: widths[$0], in: entry, using: registration).height }
+        let (cell, entry) = entry(for: registration)
+        return items.indices.map { Self.fit(items[$0], width: widths[$0], cell: cell, entry: entry, using: registration).height }
     }
 
     /// The fitted heights of `items`, measured on up to `workers` concurrent tasks.

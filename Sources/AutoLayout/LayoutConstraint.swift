@@ -165,7 +165,9 @@ public final class LayoutConstraint: CustomStringConvertible {
     public let multiplier: Double
     /// A name shown in descriptions and conflict messages.
     public var identifier: String?
-    let origin: Origin
+    /// Who made it; the framework marks constraints of its own views (a list content view's) as
+    /// `.system` after making them through anchors.
+    var origin: Origin
     /// Set on constraints made by the system-spacing anchors, for their description.
     var systemSpacingMultiplier: Double?
 
@@ -317,6 +319,10 @@ public final class LayoutConstraint: CustomStringConvertible {
     var isSystem: Bool {
         if case .user = origin { return false }
         return true
+    }
+    /// A width or height set to a constant (`width == 126`): no second item.
+    var isFixedSize: Bool {
+        secondAttribute == .notAnAttribute && (firstAttribute == .width || firstAttribute == .height)
     }
     var isAutoresizing: Bool {
         if case .autoresizing = origin { return true }

@@ -20,8 +20,11 @@ extension LayoutEngine {
     /// reports the conflict.
     ///
     /// Policy: the lowest priority; on ties, a constraint the app made rather than an
-    /// autoresizing, encapsulated or other system one when the group has one; then the most
-    /// recently activated.
+    /// autoresizing, encapsulated or other system one when the group has one; then a fixed size
+    /// (`width == 126`, no second item) rather than a relation between items (in real logs of a
+    /// cell whose content is taller than its row, UIKit breaks the app's fixed height, not a
+    /// spacing: the diagnostics spec's 999-fix cases, the list-cell article's `UILabel.height ==
+    /// 126`); then the most recently activated.
     func resolveConflict(group solverGroup: [Cassowary.Constraint], owners: [UInt64: LayoutConstraint]) -> LayoutConstraint {
         var group: [LayoutConstraint] = []
         for s in solverGroup {
@@ -34,6 +37,7 @@ extension LayoutEngine {
         let broken = group.min { a, b in
             if a.priority != b.priority { return a.priority < b.priority }
             if a.isSystem != b.isSystem { return !a.isSystem }
+            if a.isFixedSize != b.isFixedSize { return a.isFixedSize }
             return a.activationSequence > b.activationSequence
         }!
         let message = unsatisfiableMessage(group: group, broken: broken)

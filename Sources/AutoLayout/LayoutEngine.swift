@@ -32,6 +32,8 @@ public final class LayoutEngine {
     @exclusivity(unchecked) private var dirtyViews: [WeakView] = []
     /// Views whose `updateConstraints()` is due, in the order they asked.
     private var constraintUpdates: [WeakView] = []
+    /// Cells whose configuration update is due, in the order they asked.
+    private var configurationUpdates: [WeakView] = []
     /// Implicit bounds of items that joined, waiting to be added.
     private var newBackground: [Cassowary.Constraint] = []
     /// The item behind each engine variable, to write only the frames that changed.
@@ -168,8 +170,26 @@ public final class LayoutEngine {
         }
     }
 
-    /// Everything a pass needs before solving: `updateConstraints()` calls, then generated constraints.
+    func viewNeedsConfigurationUpdate(_ view: View) {
+        configurationUpdates.append(WeakView(view: view))
+    }
+
+    /// Runs the due configuration updates of cells (they may make content views and ask for
+    /// more updates, which run too).
+    func runConfigurationUpdates() {
+        while !configurationUpdates.isEmpty {
+            let views = configurationUpdates
+            configurationUpdates = []
+            for case let v? in views.lazy.map(\.view) where v.needsConfigurationUpdate && v.rootView === root {
+                v.updateConfigurationIfDue()
+            }
+        }
+    }
+
+    /// Everything a pass needs before solving: configuration updates (which may change the
+    /// views), `updateConstraints()` calls, then generated constraints.
     func prepare() {
+        runConfigurationUpdates()
         runUpdateConstraints()
         updateDirtyViews()
     }
@@ -213,6 +233,7 @@ public final class LayoutEngine {
             for g in v.layoutGuides { old?.forget(g); g.background = [] }
             viewNeedsUpdate(v)
             if v.needsUpdateConstraints { viewNeedsUpdateConstraints(v) }
+            if v.needsConfigurationUpdate { viewNeedsConfigurationUpdate(v) }
         }
         needsFrames = true
     }
@@ -246,6 +267,7 @@ public final class LayoutEngine {
             for g in v.layoutGuides { removeBackground(of: g) }
             newEngine.viewNeedsUpdate(v)
             if v.needsUpdateConstraints { newEngine.viewNeedsUpdateConstraints(v) }
+            if v.needsConfigurationUpdate { newEngine.viewNeedsConfigurationUpdate(v) }
         }
         // The kept fitting solver was built with the subtree (its wrapping labels among them).
         fittingScratch = nil
@@ -288,15 +310,16 @@ public final class LayoutEngine {
     // MARK: Layout pass
 
     /// Applies every queued change, re-solves, and writes the frames that changed; then, while
-    /// a multi-line label's laid-out width changes its wrapping, measures it again and repeats
-    /// (UIKit's two-pass layout; at most four passes).
+    /// a multi-line label's laid-out width changes its wrapping (UIKit's two-pass layout) or a
+    /// new frame made a view change others (a cell keeps its content view at its bounds),
+    /// repeats (at most four passes).
     func layoutIfNeeded() {
         var passes = 0
         repeat {
             let changed = flush()
             if changed || needsFrames { writeFrames() }
             passes += 1
-        } while passes < 4 && remeasureWrappingViews()
+        } while passes < 4 && (remeasureWrappingViews() || !dirtyViews.isEmpty)
     }
 
     /// Gives each wrapping view its solved width; returns whether any intrinsic size changed.
@@ -319,7 +342,7 @@ public final class LayoutEngine {
     @discardableResult
     func flush() -> Bool {
         if toAdd.isEmpty && toChange.isEmpty && toRemove.isEmpty && dirtyViews.isEmpty && newBackground.isEmpty
-            && constraintUpdates.isEmpty { return false }
+            && constraintUpdates.isEmpty && configurationUpdates.isEmpty { return false }
         prepare()
         if !toRemove.isEmpty {
             do { try solver.remove(toRemove) } catch { preconditionFailure("layout engine bookkeeping: \(error)") }

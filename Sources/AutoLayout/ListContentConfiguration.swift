@@ -166,7 +166,7 @@ public struct ListContentConfiguration: ContentConfiguration, Hashable {
     public func makeContentView() -> View & ContentView { ListContentView(configuration: self) }
 
     /// The configuration unchanged: UIKit only changes colours for a state.
-    public func updated(for state: ConfigurationState) -> ListContentConfiguration { self }
+    public func updated(for state: any ConfigurationState) -> ListContentConfiguration { self }
 }
 
 /// The view a ``ListContentConfiguration`` makes (UIKit's `UIListContentView`): the image, the
@@ -227,6 +227,7 @@ public final class ListContentView: View, ContentView {
         let minimum = heightAnchor.constraint(greaterThanOrEqualToConstant: ListContentView.minimumHeight)
         minimum.priority = .required - 1
         minimum.identifier = "UIListContentView-minimum-height"
+        minimum.origin = .system
         minimum.isActive = true
         apply(configuration)
     }
@@ -250,6 +251,8 @@ public final class ListContentView: View, ContentView {
     }
 
     private func apply(_ c: ListContentConfiguration) {
+        // A cell applies its configuration again at each configuration update.
+        if shape != nil, c == listConfiguration { return }
         listConfiguration = c
         let hasText = !(c.text ?? "").isEmpty
         let hasSecondary = !(c.secondaryText ?? "").isEmpty
@@ -354,6 +357,8 @@ public final class ListContentView: View, ContentView {
                    textLayoutGuide.bottomAnchor.constraint(equalTo: last.bottomAnchor)]
             fitVertically(textLayoutGuide)
         }
+        // UIKit's list content view makes these: the conflict policy breaks an app's first.
+        for c in cs { c.origin = .system }
         LayoutConstraint.activate(cs)
         layoutConstraints = cs
     }

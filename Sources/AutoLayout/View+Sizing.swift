@@ -28,7 +28,8 @@ extension View {
     ///
     /// The view is measured in isolation, as UIKit does: its own autoresizing or encapsulated
     /// constraints and constraints to views outside it are left out, and its frame is not
-    /// changed. A target component that is not finite pulls on nothing. When the constraints
+    /// changed. A cell (``CollectionViewCell``, ``TableViewCell``) first runs a pending
+    /// configuration update, then measures its content view. A target component that is not finite pulls on nothing. When the constraints
     /// leave an axis open, the engine records a ``FittingIssue`` naming the view and axis
     /// (instead of returning an arbitrary or infinite size) and returns the target there, or 0
     /// when the target is not finite.
@@ -36,6 +37,12 @@ extension View {
                                         withHorizontalFittingPriority horizontal: LayoutPriority,
                                         verticalFittingPriority vertical: LayoutPriority) -> Size {
         precondition(horizontal.isValid && vertical.isValid, "Fitting priorities must be from 1 to 1000.")
+        // A cell measures its content view, after the configuration update that may make it.
+        updateConfigurationIfDue()
+        if let content = fittedContentView {
+            return content.systemLayoutSizeFitting(targetSize, withHorizontalFittingPriority: horizontal,
+                                                   verticalFittingPriority: vertical)
+        }
         let engine = layoutEngine
         engine.prepare()
         let scratch = engine.takeFittingScratch(for: self, target: targetSize, priorities: (horizontal, vertical))

@@ -182,6 +182,15 @@ open class View: LayoutItem, CustomStringConvertible {
         didAddSubview(view)
     }
 
+    /// Adds a view at `index` in ``subviews`` (0 is the back), removing it from its previous
+    /// superview first.
+    public func insertSubview(_ view: View, at index: Int) {
+        addSubview(view)
+        guard let i = subviews.lastIndex(where: { $0 === view }) else { return }
+        subviews.remove(at: i)
+        subviews.insert(view, at: max(0, min(index, subviews.count)))
+    }
+
     /// Removes the view from its superview. Constraints between its subtree and the rest of the
     /// old hierarchy are deactivated; constraints inside the subtree move to its new engine.
     public func removeFromSuperview() {
@@ -297,10 +306,43 @@ open class View: LayoutItem, CustomStringConvertible {
         superview?.subviewIntrinsicSizeChanged(self)
     }
 
-    /// Whether a host (a table view for its cells' content views) holds this view's size with
+    /// Whether a host (a table cell for its content view) holds this view's size with
     /// `UIView-Encapsulated-Layout-Width/Height` constraints instead of autoresizing ones, as
     /// UIKit does; the root of a hierarchy always has them when it translates its mask.
-    var hasEncapsulatedSize: Bool { false }
+    var hasEncapsulatedSize = false {
+        didSet { if hasEncapsulatedSize != oldValue { setNeedsConstraintUpdate() } }
+    }
+
+    /// The view a fitting of this one measures instead: a cell's content view (UIKit's cells
+    /// measure their content view; their own frame is the host's to set).
+    var fittedContentView: View? { nil }
+
+    // MARK: Configuration updates (cells)
+
+    /// Whether a configuration update is queued with the engine.
+    var needsConfigurationUpdate = false
+    /// Whether a configuration update is running: configurations it sets ask for no other.
+    var isUpdatingConfiguration = false
+
+    /// Queues a configuration update, run before the next solve or fitting (UIKit's
+    /// `setNeedsUpdateConfiguration()`).
+    func requestConfigurationUpdate() {
+        if needsConfigurationUpdate { return }
+        needsConfigurationUpdate = true
+        layoutEngine.viewNeedsConfigurationUpdate(self)
+    }
+
+    /// Runs `update` now if an update is queued.
+    func runPendingConfigurationUpdate(_ update: () -> Void) {
+        guard needsConfigurationUpdate else { return }
+        needsConfigurationUpdate = false
+        isUpdatingConfiguration = true
+        defer { isUpdatingConfiguration = false }
+        update()
+    }
+
+    /// Runs the queued configuration update (cells override it; the engine calls it).
+    func updateConfigurationIfDue() {}
 
     /// Whether the intrinsic size depends on the width layout gives the view (a multi-line
     /// label without a preferred width): the engine then lays out again at the solved width.

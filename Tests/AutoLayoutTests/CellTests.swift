@@ -27,7 +27,7 @@ private func laidOut(_ configuration: ListContentConfiguration, width: Double = 
     cell.frame = Rect(origin: .zero, size: size)
     cell.layoutEngine.onUnsatisfiable = { _ in }
     cell.layoutIfNeeded()
-    let view = try #require(cell.configuredContentView as? ListContentView)
+    let view = try #require(cell.contentView as? ListContentView)
     return (cell, view)
 }
 
@@ -113,18 +113,18 @@ private func laidOut(_ configuration: ListContentConfiguration, width: Double = 
         var c = cell.defaultContentConfiguration()
         c.text = "One"
         cell.contentConfiguration = c
-        let view = try #require(cell.configuredContentView as? ListContentView)
+        let view = try #require(cell.contentView as? ListContentView)
         let constraints = view.constraints.map(ObjectIdentifier.init)
         c.text = "Two lines of text that wrap at a narrow width"
         cell.contentConfiguration = c
-        #expect(cell.configuredContentView === view)
+        #expect(cell.contentView === view)
         #expect(view.constraints.map(ObjectIdentifier.init) == constraints)
         // 200 − 32 = 168 points hold 16 characters: "Two lines of" / "text that wrap" / "at a narrow" / "width".
         #expect(cell.preferredLayoutSize(fittingWidth: 200).height == 11 + textHeight(lines: 4) + 11)
         // A new part (a secondary text) rebuilds the constraints, not the view.
         c.secondaryText = "More"
         cell.contentConfiguration = c
-        #expect(cell.configuredContentView === view)
+        #expect(cell.contentView === view)
         #expect(view.secondaryTextLabel.superview === view)
     }
 
@@ -133,23 +133,29 @@ private func laidOut(_ configuration: ListContentConfiguration, width: Double = 
         var list = ListContentConfiguration.cell()
         list.text = "List"
         cell.contentConfiguration = list
-        let listView = try #require(cell.configuredContentView)
+        let listView = try #require(cell.contentView as? ListContentView)
+        #expect(listView.superview === cell)
         cell.contentConfiguration = FixedHeightConfiguration(height: 30)
-        #expect(cell.configuredContentView !== listView)
+        #expect(cell.contentView is FixedHeightView)
         #expect(listView.superview == nil)
         #expect(cell.preferredLayoutSize(fittingWidth: 100) == Size(width: 100, height: 30))
+        // Nil puts back a plain content view, at the cell's bounds.
         cell.contentConfiguration = nil
-        #expect(cell.configuredContentView == nil)
-        #expect(cell.contentView.subviews.isEmpty)
+        #expect(!(cell.contentView is ContentView))
+        #expect(cell.contentView.subviews.isEmpty && cell.contentView.superview === cell)
+        #expect(cell.subviews.count == 1)
     }
 
     @Test func stateChangesUpdateTheConfiguration() throws {
         let cell = CollectionViewCell()
         cell.contentConfiguration = FixedHeightConfiguration(height: 30)
+        // As in UIKit, a state change asks for an update; it runs before the next measure or layout.
         cell.isSelected = true
-        #expect((cell.contentConfiguration as? FixedHeightConfiguration)?.height == 40)
+        #expect((cell.contentConfiguration as? FixedHeightConfiguration)?.height == 30)
+        #expect(cell.preferredLayoutSize(fittingWidth: 100).height == 40)
         cell.automaticallyUpdatesContentConfiguration = false
         cell.isHighlighted = true
+        cell.updateConfigurationsIfNeeded()
         #expect((cell.contentConfiguration as? FixedHeightConfiguration)?.height == 40)
     }
 
@@ -168,6 +174,115 @@ private func laidOut(_ configuration: ListContentConfiguration, width: Double = 
         #expect(CollectionViewListCell().descriptionClassName == "UICollectionViewListCell")
         #expect(CollectionViewCell().descriptionClassName == "UICollectionViewCell")
         #expect(ListContentView(configuration: .cell()).descriptionClassName == "UIListContentView")
+    }
+
+    // MARK: The content view's structure (UIKit's)
+
+    @Test func aCollectionCellsContentViewIsPlacedByAFixedAutoresizingMask() throws {
+        let cell = CollectionViewCell(frame: Rect(x: 0, y: 0, width: 375, height: 44))
+        cell.layoutIfNeeded()
+        // UIKit logs a collection cell's content view as `h=--& v=--&`: the cell sets its frame.
+        let generated = cell.contentView.generated.autoresizing
+        #expect(generated.map(\.description) == [
+            "<NSAutoresizingMaskLayoutConstraint:\(generated[0].addressString) h=--& v=--& \(cell.contentView.debugName).minX == 0   (active)>",
+            "<NSAutoresizingMaskLayoutConstraint:\(generated[1].addressString) h=--& v=--& \(cell.contentView.debugName).minY == 0   (active)>",
+            "<NSAutoresizingMaskLayoutConstraint:\(generated[2].addressString) h=--& v=--& \(cell.contentView.debugName).width == 375   (active)>",
+            "<NSAutoresizingMaskLayoutConstraint:\(generated[3].addressString) h=--& v=--& \(cell.contentView.debugName).height == 44   (active)>",
+        ])
+        cell.frame.size.height = 60
+        cell.layoutIfNeeded()
+        #expect(cell.contentView.frame == Rect(x: 0, y: 0, width: 375, height: 60))
+        #expect(cell.contentView.generated.autoresizing[3].constant == 60)
+    }
+
+    @Test func aConfigurationsViewBecomesTheContentViewWithNothingPinningIt() throws {
+        let cell = CollectionViewListCell(frame: Rect(x: 0, y: 0, width: 375, height: 44))
+        let plain = cell.contentView
+        cell.contentConfiguration = FixedHeightConfiguration(height: 30)
+        let view = try #require(cell.contentView as? FixedHeightView)
+        #expect(plain.superview == nil)
+        #expect(cell.subviews.map(ObjectIdentifier.init) == [ObjectIdentifier(view)])
+        #expect(view.translatesAutoresizingMaskIntoConstraints && view.autoresizingMask == [])
+        #expect(cell.constraints.isEmpty)
+        cell.layoutEngine.onUnsatisfiable = { _ in }
+        cell.layoutIfNeeded()
+        #expect(view.frame == cell.bounds)
+        // Its own fixed height (30) against the row's 44: the row's autoresizing height stays,
+        // the configuration's constraint (the app's) is broken.
+        let conflict = try #require(cell.layoutEngine.conflicts.first)
+        #expect(conflict.constraints.count == 2)
+        #expect(conflict.broken.firstItem === view && !conflict.broken.isSystem)
+        #expect(conflict.constraints.contains { $0.isAutoresizing && $0.firstAttribute == .height })
+        // Measuring leaves the content view's own mask out: the configuration's height.
+        #expect(cell.preferredLayoutSize(fittingWidth: 200) == Size(width: 200, height: 30))
+        #expect(cell.systemLayoutSizeFitting(Size(width: 200, height: 0), withHorizontalFittingPriority: .required,
+                                             verticalFittingPriority: .fittingSizeLevel) == Size(width: 200, height: 30))
+    }
+
+    @Test func aTableCellsConfiguredViewIsHeldByEncapsulatedConstraints() throws {
+        let cell = TableViewCell(frame: Rect(x: 0, y: 0, width: 375, height: 44))
+        cell.contentConfiguration = FixedHeightConfiguration(height: 30)
+        cell.layoutEngine.onUnsatisfiable = { _ in }
+        cell.layoutIfNeeded()
+        let view = try #require(cell.contentView as? FixedHeightView)
+        #expect(view.generated.encapsulated.map(\.identifier) == ["UIView-Encapsulated-Layout-Width", "UIView-Encapsulated-Layout-Height"])
+        let conflict = try #require(cell.layoutEngine.conflicts.first)
+        #expect(conflict.message.contains("'UIView-Encapsulated-Layout-Height' AutoLayoutTests.FixedHeightView:"))
+        #expect(conflict.broken.firstItem === view && !conflict.broken.isSystem)
+    }
+
+    // MARK: Configuration updates
+
+    @Test func theFirstConfigurationIsAppliedBeforeTheCellIsMeasured() {
+        let cell = CollectionViewCell()
+        cell.contentConfiguration = AppliedOnSet(text: "Settings")
+        let view = cell.contentView as! AppliedOnSetView
+        // The view's initializer only stores it (a `didSet` does not run in `init`).
+        #expect(view.label.text == nil)
+        // 16 + 20.5 + 16.
+        #expect(cell.preferredLayoutSize(fittingWidth: 200).height == 16 + textHeight(lines: 1) + 16)
+        #expect(view.label.text == "Settings")
+        #expect(view.applied == 1)
+        // Nothing pending: measuring again applies nothing.
+        _ = cell.preferredLayoutSize(fittingWidth: 200)
+        #expect(view.applied == 1)
+    }
+
+    @Test func theFirstConfigurationIsAppliedBeforeTheCellIsLaidOut() {
+        let cell = TableViewCell(frame: Rect(x: 0, y: 0, width: 200, height: 60))
+        cell.contentConfiguration = AppliedOnSet(text: "Settings")
+        cell.layoutIfNeeded()
+        #expect((cell.contentView as! AppliedOnSetView).label.frame == Rect(x: 16, y: 16, width: 168, height: 28))
+    }
+
+    @Test func anOverrideWithoutSuperKeepsTheAutomaticUpdates() {
+        let cell = RecordingCell()
+        cell.contentConfiguration = FixedHeightConfiguration(height: 30)
+        cell.isSelected = true
+        #expect(cell.preferredLayoutSize(fittingWidth: 100).height == 40)
+        #expect(cell.log == ["update selected", "handler selected"])
+        cell.isSelected = false
+        cell.layoutIfNeeded()
+        #expect(cell.log.suffix(2) == ["update", "handler"])
+    }
+
+    @Test func aCellThatSetsItsConfigurationInItsUpdateShowsItFirstTime() {
+        let cell = ItemCell()
+        cell.item = 70
+        #expect(cell.contentConfiguration == nil)
+        #expect(cell.preferredLayoutSize(fittingWidth: 100).height == 70)
+        cell.item = 80
+        cell.setNeedsUpdateConfiguration()
+        #expect(cell.preferredLayoutSize(fittingWidth: 100).height == 80)
+    }
+
+    @Test func reusedSizingCellsArePreparedForReuseAndUpdated() {
+        let registration = CellRegistration<ItemCell, Double>(cell: { ItemCell() }) { cell, height in cell.item = height }
+        let cache = SizingCellCache()
+        #expect(cache.heights(of: [30, 50, 20], widths: [100, 100, 100], using: registration) == [30, 50, 20])
+        let cell = cache.cell(for: registration)
+        #expect(cell.reuses == 2)
+        #expect(cell.updates == 3)
     }
 
     // MARK: Table view cells and the encapsulated height
@@ -285,8 +400,9 @@ private struct FixedHeightConfiguration: ContentConfiguration {
 
     func makeContentView() -> View & ContentView { FixedHeightView(configuration: self) }
 
-    func updated(for state: ConfigurationState) -> FixedHeightConfiguration {
-        FixedHeightConfiguration(height: state.isSelected ? height + 10 : height)
+    func updated(for state: any ConfigurationState) -> FixedHeightConfiguration {
+        let isSelected = (state as? CellConfigurationState)?.isSelected ?? false
+        return FixedHeightConfiguration(height: isSelected ? height + 10 : height)
     }
 }
 
@@ -302,5 +418,73 @@ private final class FixedHeightView: View, ContentView {
         let height = heightAnchor.constraint(equalToConstant: configuration.height)
         height.isActive = true
         fixedHeight = height
+    }
+}
+
+/// A configuration whose view applies it only when it is set after the view was made, as the
+/// content-view article's view does (its `configuration` has a `didSet`).
+private struct AppliedOnSet: ContentConfiguration {
+    var text: String?
+    func makeContentView() -> View & ContentView { AppliedOnSetView(configuration: self) }
+    func updated(for state: any ConfigurationState) -> AppliedOnSet { self }
+}
+
+private final class AppliedOnSetView: View, ContentView {
+    let label = Label()
+    var applied = 0
+    var configuration: any ContentConfiguration {
+        didSet {
+            applied += 1
+            label.text = (configuration as? AppliedOnSet)?.text
+        }
+    }
+
+    init(configuration: any ContentConfiguration) {
+        self.configuration = configuration
+        super.init(frame: .zero)
+        label.translatesAutoresizingMaskIntoConstraints = false
+        addSubview(label)
+        LayoutConstraint.activate([
+            label.topAnchor.constraint(equalTo: topAnchor, constant: 16),
+            label.bottomAnchor.constraint(equalTo: bottomAnchor, constant: -16),
+            label.leadingAnchor.constraint(equalTo: leadingAnchor, constant: 16),
+            label.trailingAnchor.constraint(equalTo: trailingAnchor, constant: -16),
+        ])
+    }
+}
+
+/// A cell that overrides `updateConfiguration(using:)` without calling `super`.
+private final class RecordingCell: CollectionViewCell {
+    var log: [String] = []
+
+    override init(frame: Rect) {
+        super.init(frame: frame)
+        configurationUpdateHandler = { cell, state in
+            (cell as! RecordingCell).log.append(state.isSelected ? "handler selected" : "handler")
+        }
+    }
+
+    override func updateConfiguration(using state: CellConfigurationState) {
+        log.append(state.isSelected ? "update selected" : "update")
+    }
+}
+
+/// A cell that builds its configuration from its item in `updateConfiguration(using:)`, as the
+/// list-cell article's cell does, and counts its reuses and updates.
+private final class ItemCell: CollectionViewListCell {
+    var item: Double?
+    var reuses = 0
+    var updates = 0
+
+    override func prepareForReuse() {
+        super.prepareForReuse()
+        reuses += 1
+        item = nil
+    }
+
+    override func updateConfiguration(using state: CellConfigurationState) {
+        updates += 1
+        guard let item else { return }
+        contentConfiguration = FixedHeightConfiguration(height: item).updated(for: state)
     }
 }

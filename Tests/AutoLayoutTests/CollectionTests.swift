@@ -18,7 +18,7 @@ private func listCellRegistration(recorder: CellRecorder? = nil) -> CellRegistra
         c.text = text
         cell.contentConfiguration = c
         recorder?.cells.withLock { $0.append(ObjectIdentifier(cell)) }
-        if let view = cell.configuredContentView { recorder?.contentViews.withLock { $0.append(ObjectIdentifier(view)) } }
+        if let view = cell.contentView as? ContentView { recorder?.contentViews.withLock { $0.append(ObjectIdentifier(view)) } }
     }
 }
 

@@ -53,7 +53,7 @@ let cell = CollectionViewCell()
 page.watch(cell)
 let gear = Image(size: Size(width: 24, height: 24), name: "gear")
 cell.contentConfiguration = IconTitleConfiguration(image: gear, title: "Settings")
-let content = cell.contentView.subviews[0] as! IconTitleContentView
+let content = cell.contentView as! IconTitleContentView
 content.stackView.accessibilityIdentifier = "stack"
 content.imageView.accessibilityIdentifier = "gear"
 
@@ -73,7 +73,7 @@ page.draw(cell)
 //: A title too long for one line wraps at the width the stack gives it, and the cell grows.
 cell.contentConfiguration = IconTitleConfiguration(image: gear, title: "Notifications, sounds and the badges on the app icon")
 size = cell.preferredLayoutSize(fittingWidth: 375)
-page.section("a longer title, same content view: \(cell.contentView.subviews[0] === content); fitted: \(size)")
+page.section("a longer title, same content view: \(cell.contentView === content); fitted: \(size)")
 cell.frame = Rect(origin: .zero, size: size)
 cell.layoutIfNeeded()
 page.frames(of: cell)
