@@ -88,10 +88,14 @@ public enum LogExplainer {
         var text = conflict.count == 1
             ? "This constraint cannot hold even on its own ([\(conflict[0])]). "
             : "These \(conflict.count) constraints cannot all hold (\(conflict.map { "[\($0)]" }.joined(separator: ", "))). "
-        text += arithmetic(target: target, conflict: conflict, bounds: bounds, model: &model)
-        text += model.marginNote + note
+        let (why, spansContent) = arithmetic(target: target, conflict: conflict, bounds: bounds, model: &model)
+        text += why + model.marginNote + note
+        // A fixed size that the other constraints fill from edge to edge is a container's: its
+        // host sized it (a cell sets its content view's frame).
+        let hostSized = spansContent && (list[target].isAutoresizing || list[target].identifier?.hasPrefix("UIView-Encapsulated-Layout") == true)
         return LogExplanation(message: message, unsatisfiable: true, conflict: conflict, wouldBreak: wouldBreak,
-                              explanation: text, fix: fix(conflict: conflict, wouldBreak: wouldBreak, list: list))
+                              explanation: text,
+                              fix: fix(conflict: conflict, wouldBreak: wouldBreak, list: list, hostSized: hostSized ? target : nil))
     }
 
     /// How far a constraint may miss, relative to the size of its terms (at least one point),
@@ -351,11 +355,14 @@ public enum LogExplainer {
 
     /// Lowest priority first; autoresizing, encapsulated, temporary, guide constraints and
     /// UIKit-private classes (`_UILayoutSupportConstraint`) only when nothing else is left; then
-    /// the first in list order.
+    /// a fixed size (`height == 126`) before a relation between items, as the engine's policy;
+    /// then the first in list order.
     static func policyChoice(_ conflict: [Int], in list: [LogConstraint]) -> Int? {
         guard let lowest = conflict.map({ list[$0].priority }).min() else { return nil }
         let candidates = conflict.filter { list[$0].priority == lowest }
-        return candidates.first(where: { !list[$0].isProtected }) ?? candidates.first
+        let eligible = candidates.filter { !list[$0].isProtected }
+        if eligible.isEmpty { return candidates.first }
+        return eligible.first(where: { list[$0].isFixedSize }) ?? eligible.first
     }
 
     static func isHorizontal(_ attribute: String) -> Bool {
@@ -363,18 +370,39 @@ public enum LogExplainer {
          "leadingMargin", "trailingMargin", "centerXWithinMargins", "contentWidth"].contains(attribute)
     }
 
-    static func fix(conflict: [Int], wouldBreak: Int?, list: [LogConstraint]) -> String {
+    /// The usual fix. `hostSized` is the index of a container's fixed size that the other
+    /// constraints fill from edge to edge (an encapsulated size, or the autoresizing size of a
+    /// view whose host sets its frame, such as a cell's content view).
+    static func fix(conflict: [Int], wouldBreak: Int?, list: [LogConstraint], hostSized: Int? = nil) -> String {
+        // The app's constraint to lower on a host-sized container's axis: the one we would
+        // break when it is the app's and on that axis, else the first of the app's there.
+        func candidate(horizontal: Bool) -> Int? {
+            if let b = wouldBreak, !list[b].isSystem, isHorizontal(list[b].firstAttribute) == horizontal { return b }
+            return conflict.first(where: { !list[$0].isSystem && isHorizontal(list[$0].firstAttribute) == horizontal })
+                ?? conflict.first(where: { !list[$0].isSystem })
+        }
         for i in conflict {
             guard let id = list[i].identifier, id.hasPrefix("UIView-Encapsulated-Layout-Width") || id.hasPrefix("UIView-Encapsulated-Layout-Height") else { continue }
             let horizontal = id.hasSuffix("Width")
             let axis = horizontal ? "horizontal" : "vertical"
-            let candidate = conflict.first(where: { !list[$0].isSystem && isHorizontal(list[$0].firstAttribute) == horizontal })
-                ?? conflict.first(where: { !list[$0].isSystem })
             let dimension = horizontal ? "width" : "height"
-            if let j = candidate {
+            if let j = candidate(horizontal: horizontal) {
                 return "The container's \(dimension) is fixed by '\(id)': lower one of the app's \(axis) constraints in the cell to 999, e.g. [\(j)] \(list[j].description), so that it gives way to the encapsulated \(dimension) instead of conflicting with it."
             }
             return "The container's \(dimension) is fixed by '\(id)': lower one of the app's \(axis) constraints in the cell to 999."
+        }
+        if let i = hostSized, list[i].isAutoresizing {
+            let horizontal = list[i].firstAttribute == "width"
+            let axis = horizontal ? "horizontal" : "vertical"
+            let dimension = horizontal ? "width" : "height"
+            let view = list[i].firstItem
+            var text = "\(view)'s \(dimension) comes from its frame ([\(i)], its autoresizing mask), which its host sets, as a cell sets its content view's: keep translatesAutoresizingMaskIntoConstraints = true on it, or the cell can no longer size it. Lower one of the app's \(axis) constraints inside it to 999"
+            if let j = candidate(horizontal: horizontal) {
+                text += ", e.g. [\(j)] \(list[j].description), so that it gives way to the \(formatNumber(list[i].constant))-point \(dimension) instead of conflicting with it; measuring still gives the content's full \(dimension)."
+            } else {
+                text += "."
+            }
+            return text
         }
         if let i = conflict.first(where: { list[$0].isAutoresizing && list[$0].identifier == nil }) {
             return "Set translatesAutoresizingMaskIntoConstraints = false on \(list[i].firstItem): its autoresizing mask became the constraint [\(i)] \(list[i].description)."
@@ -393,7 +421,9 @@ public enum LogExplainer {
     /// Solves the conflict without `target`, with the size `bounds` the conflict relies on (with
     /// which the rest can hold), while pulling `target` weakly towards holding; then shows how far
     /// from holding it stays: along a chain of edges when one joins its two ends.
-    static func arithmetic(target: Int, conflict: [Int], bounds: [Constraint], model: inout Model) -> String {
+    /// Also returns whether the text shows a chain of other items filling the target's own size
+    /// from edge to edge.
+    static func arithmetic(target: Int, conflict: [Int], bounds: [Constraint], model: inout Model) -> (String, Bool) {
         let list = model.list
         let t = list[target]
         var solver = Solver()
@@ -414,8 +444,10 @@ public enum LogExplainer {
             var bare = Solver()
             if (try? bare.add(model.solverConstraints(for: t).filter(\.strength.isRequired))) != nil { sizes = " (sizes are never negative)" }
         }
+        var spansContent = false
         if t.secondItem == nil, t.firstAttribute == "width" || t.firstAttribute == "height",
            let chain = model.chain(for: t.firstItem, horizontal: t.firstAttribute == "width", among: conflict.filter { $0 != target }, value: value) {
+            spansContent = true
             let sum = chain.reduce(0, +)
             let terms = chain.enumerated().map { $0.offset == 0 ? formatNumber($0.element) : ($0.element < 0 ? "- \(formatNumber(-$0.element))" : "+ \(formatNumber($0.element))") }.joined(separator: " ")
             let bound = sum > t.constant ? "at least" : "at most"
@@ -434,7 +466,7 @@ public enum LogExplainer {
             text += ", but with the other constraints holding, the closest the two sides come is \(formatNumber(l)) against \(formatNumber(r)): "
             text += "\(formatNumber(l)) \(LogExplainer.symbol(t.relation)) \(formatNumber(r)) is false."
         }
-        return text
+        return (text, spansContent)
     }
 
     /// `=`, `<=` or `>=`, as arithmetic is written.
@@ -535,54 +567,83 @@ struct Model {
     }
 
     /// Terms (in the solved configuration) along a chain of edges from `item`'s start to its
-    /// end, through spacing constraints and other items' sizes.
+    /// end, through spacing constraints and other items' sizes: the column's (or row's) parts.
+    ///
+    /// The chain goes through the content of a container whose size no listed constraint sets
+    /// (its parts explain its size) and takes the sizes the app listed (`height == 126`) as
+    /// parts; a guide held at a zero inset from its view's edge is the same edge, not a part.
     mutating func chain(for item: LogItem, horizontal: Bool, among indices: [Int], value: (Variable) -> Double) -> [Double]? {
         struct Node: Hashable { var item: String; var end: Bool }
+        struct Edge { var to: Node; var cost: Int; var guideInset: Bool }
         let starts: Set<String> = horizontal ? ["left", "leading", "minX"] : ["top", "minY"]
         let ends: Set<String> = horizontal ? ["right", "trailing", "maxX"] : ["bottom", "maxY"]
+        let size = horizontal ? "width" : "height"
         func node(_ i: LogItem, _ a: String) -> Node? {
             if starts.contains(a) { return Node(item: i.identity, end: false) }
             if ends.contains(a) { return Node(item: i.identity, end: true) }
             return nil
         }
-        var edges: [Node: [Node]] = [:]
+        var edges: [Node: [Edge]] = [:]
         var items: [String: LogItem] = [:]
+        var listedSizes: Set<String> = []
         for i in indices {
             let c = list[i]
             items[c.firstItem.identity] = c.firstItem
             if let s = c.secondItem { items[s.identity] = s }
+            if c.isFixedSize, c.firstAttribute == size { listedSizes.insert(c.firstItem.identity) }
             guard c.multiplier == 1, let s = c.secondItem, let b = c.secondAttribute,
                   let x = node(c.firstItem, c.firstAttribute), let y = node(s, b) else { continue }
-            edges[x, default: []].append(y)
-            edges[y, default: []].append(x)
+            edges[x, default: []].append(Edge(to: y, cost: 1, guideInset: c.isGuideInset))
+            edges[y, default: []].append(Edge(to: x, cost: 1, guideInset: c.isGuideInset))
         }
         items[item.identity] = item
+        // An item's own size: a part when listed, else a last resort (its content explains it).
+        let unexplained = 1_000
         for (id, _) in items {
-            edges[Node(item: id, end: false), default: []].append(Node(item: id, end: true))
-            edges[Node(item: id, end: true), default: []].append(Node(item: id, end: false))
+            let cost = listedSizes.contains(id) ? 1 : unexplained
+            edges[Node(item: id, end: false), default: []].append(Edge(to: Node(item: id, end: true), cost: cost, guideInset: false))
+            edges[Node(item: id, end: true), default: []].append(Edge(to: Node(item: id, end: false), cost: cost, guideInset: false))
         }
         let start = Node(item: item.identity, end: false), goal = Node(item: item.identity, end: true)
-        // Breadth-first, never using the item's own size edge.
-        var previous: [Node: Node] = [start: start]
-        var queue = [start], head = 0
-        while head < queue.count {
-            let n = queue[head]; head += 1
+        // Cheapest path (Dijkstra over a few dozen nodes), never using the item's own size edge;
+        // ties go to the edge found first, so the result follows the list's order.
+        var distance: [Node: Int] = [start: 0]
+        var previous: [Node: (Node, Edge)] = [:]
+        var done: Set<Node> = []
+        var frontier: [Node] = [start]
+        while let n = frontier.min(by: { distance[$0]! < distance[$1]! }) {
+            frontier.removeAll { $0 == n }
             if n == goal { break }
-            for m in edges[n] ?? [] where previous[m] == nil {
-                if n == start && m == goal { continue }
-                previous[m] = n
-                queue.append(m)
+            done.insert(n)
+            for e in edges[n] ?? [] where !done.contains(e.to) {
+                if n == start && e.to == goal { continue }
+                let d = distance[n]! + e.cost
+                if d < distance[e.to] ?? Int.max {
+                    if distance[e.to] == nil { frontier.append(e.to) }
+                    distance[e.to] = d
+                    previous[e.to] = (n, e)
+                }
             }
         }
         guard previous[goal] != nil else { return nil }
-        var path = [goal]
-        while path.last! != start { path.append(previous[path.last!]!) }
+        var path: [(Node, Edge?)] = [(goal, nil)]
+        while path.last!.0 != start {
+            let (from, e) = previous[path.last!.0]!
+            path[path.count - 1].1 = e
+            path.append((from, nil))
+        }
         path.reverse()
         func position(_ n: Node) -> Double {
             let f = frames[n.item]!
             return horizontal ? value(f.minX) + (n.end ? value(f.width) : 0) : value(f.minY) + (n.end ? value(f.height) : 0)
         }
-        guard frames[item.identity] != nil, path.allSatisfy({ frames[$0.item] != nil }) else { return nil }
-        return zip(path, path.dropFirst()).map { position($1) - position($0) }
+        guard frames[item.identity] != nil, path.allSatisfy({ frames[$0.0.item] != nil }) else { return nil }
+        var terms: [Double] = []
+        for ((from, _), (to, edge)) in zip(path, path.dropFirst()) {
+            let length = position(to) - position(from)
+            if let edge, edge.guideInset, abs(length) < LogExplainer.tolerance { continue }
+            terms.append(length)
+        }
+        return terms
     }
 }

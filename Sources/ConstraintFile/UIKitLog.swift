@@ -82,6 +82,18 @@ public struct LogConstraint: Sendable {
     /// is not one of them: the app makes it through a system-spacing anchor.
     var hasUIKitPrivateClass: Bool { className.hasPrefix("_UI") && className != "_UISystemBaselineConstraint" }
 
+    /// A width or height set to a constant (`UILabel.height == 126`): no second item.
+    public var isFixedSize: Bool {
+        secondItem == nil && (firstAttribute == "width" || firstAttribute == "height")
+    }
+
+    /// Whether it is one of UIKit's guide constraints (`'UIViewSafeAreaLayoutGuide-bottom'`,
+    /// `'UIView-topMargin-guide-constraint'`): a guide's edge held at an inset from its view's.
+    var isGuideInset: Bool {
+        guard let id = identifier else { return false }
+        return id.hasSuffix("-guide-constraint") || id.hasPrefix("UIViewSafeAreaLayoutGuide")
+    }
+
     /// Constraints UIKit's breaking policy avoids: autoresizing, encapsulated, temporary, margin
     /// or safe-area guide constraints, and UIKit-private classes such as `_UILayoutSupportConstraint`
     /// (spec section 4). Stack view (`UISV-…`) constraints stay eligible: UIKit breaks them.

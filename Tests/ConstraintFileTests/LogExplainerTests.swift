@@ -28,6 +28,39 @@ Will attempt to recover by breaking constraint
         #expect(e.fix == "The container's height is fixed by 'UIView-Encapsulated-Layout-Height': lower one of the app's vertical constraints in the cell to 999, e.g. [0] <NSLayoutConstraint:0x1 UILabel:0x10.height == 126   (active)>, so that it gives way to the encapsulated height instead of conflicting with it.")
     }
 
+    /// A list cell whose content view came from a configuration (its cell sets its frame: a
+    /// fixed autoresizing height) holds a container pinned at 0, with a label 12 from its top and
+    /// 12 above its safe area's bottom: the structure of the list-cell article's log.
+    @Test func aContentViewSizedByItsCellIsFixedInsideNotByDroppingItsMask() throws {
+        let log = """
+        (
+            "<NSAutoresizingMaskLayoutConstraint:0x1 h=--& v=--& App.SymbolContentView:0x20.height == 44   (active)>",
+            "<NSLayoutConstraint:0x2 UILabel:0x10.height == 126   (active)>",
+            "<NSLayoutConstraint:0x3 UILayoutGuide:0x40'UIViewSafeAreaLayoutGuide'.bottom == UILabel:0x10.bottom + 12   (active)>",
+            "<NSLayoutConstraint:0x4 V:|-(12)-[UILabel:0x10]   (active, names: '|':UIView:0x30 )>",
+            "<NSLayoutConstraint:0x5 V:|-(0)-[UIView:0x30]   (active, names: '|':App.SymbolContentView:0x20 )>",
+            "<NSLayoutConstraint:0x6 UIView:0x30.bottom == App.SymbolContentView:0x20.bottom   (active)>",
+            "<NSLayoutConstraint:0x7 'UIViewSafeAreaLayoutGuide-bottom' V:[UILayoutGuide:0x40'UIViewSafeAreaLayoutGuide']-(0)-|   (active, names: '|':UIView:0x30 )>"
+        )
+        """
+        let e = LogExplainer.explain(try #require(try UIKitLog.parse(log, path: "x").first))
+        #expect(e.conflict == Array(0..<7))
+        #expect(e.wouldBreak == 1)
+        // The column's parts: the container's 0, the label's 12, 126 and 12, the container's 0
+        // (the safe area's zero inset is the container's own edge).
+        #expect(e.explanation.hasSuffix("[0] requires App.SymbolContentView:0x20.height == 44, but the other constraints make it at least 150, the sum of the spacings and sizes along the column: 44 = 0 + 12 + 126 + 12 + 0 is false."))
+        #expect(e.fix == "App.SymbolContentView:0x20's height comes from its frame ([0], its autoresizing mask), which its host sets, as a cell sets its content view's: keep translatesAutoresizingMaskIntoConstraints = true on it, or the cell can no longer size it. Lower one of the app's vertical constraints inside it to 999, e.g. [1] <NSLayoutConstraint:0x2 UILabel:0x10.height == 126   (active)>, so that it gives way to the 44-point height instead of conflicting with it; measuring still gives the content's full height.")
+        // A view whose own size the app also sets is another matter: there the mask is the mistake.
+        let leaf = """
+        (
+            "<NSLayoutConstraint:0x1 UIImageView:0x10.width == 300   (active)>",
+            "<NSAutoresizingMaskLayoutConstraint:0x2 h=--& v=--& UIImageView:0x10.width == 320   (active)>"
+        )
+        """
+        let l = LogExplainer.explain(try #require(try UIKitLog.parse(leaf, path: "x").first))
+        #expect(l.fix.hasPrefix("Set translatesAutoresizingMaskIntoConstraints = false on UIImageView:0x10"))
+    }
+
     @Test(.enabled(if: !corpusLogs().isEmpty)) func wholeCorpusMessageConflicts() throws {
         let text = try #require(corpusLogs().first { $0.name == "wtf_custom9.txt" }?.text)
         let e = LogExplainer.explain(try #require(try UIKitLog.parse(text, path: "wtf_custom9.txt").first))
@@ -177,13 +210,24 @@ Will attempt to recover by breaking constraint
         let stack = """
         (
             "<NSLayoutConstraint:0x1 'UISV-canvas-connection' UIStackView:0x10.width == UILabel:0x11.width   (active)>",
-            "<NSLayoutConstraint:0x2 UIStackView:0x10.width == 100   (active)>",
-            "<NSLayoutConstraint:0x3 UILabel:0x11.width == 50   (active)>"
+            "<NSLayoutConstraint:0x2 UIStackView:0x10.width == UIView:0x12.width + 10   (active)>",
+            "<NSLayoutConstraint:0x3 UILabel:0x11.width == UIView:0x12.width   (active)>"
         )
         """
         let s = LogExplainer.explain(try #require(try UIKitLog.parse(stack, path: "x").first))
         #expect(s.wouldBreak == 0)
-        #expect(s.fix == "[0] is UIKit's own, not the app's to remove; the app's constraint that feeds the conflict is [1] <NSLayoutConstraint:0x2 UIStackView:0x10.width == 100   (active)>: remove it or lower its priority below 1000 (999 keeps it as close as possible).")
+        #expect(s.fix == "[0] is UIKit's own, not the app's to remove; the app's constraint that feeds the conflict is [1] <NSLayoutConstraint:0x2 UIStackView:0x10.width == UIView:0x12.width + 10   (active)>: remove it or lower its priority below 1000 (999 keeps it as close as possible).")
+        // Among constraints it may break, a fixed size goes before a relation between items.
+        let sized = """
+        (
+            "<NSLayoutConstraint:0x1 'UISV-canvas-connection' UIStackView:0x10.width == UILabel:0x11.width   (active)>",
+            "<NSLayoutConstraint:0x2 UIStackView:0x10.width == UIView:0x12.width + 10   (active)>",
+            "<NSLayoutConstraint:0x3 UILabel:0x11.width == 50   (active)>",
+            "<NSLayoutConstraint:0x4 UIView:0x12.width == 50   (active)>"
+        )
+        """
+        let f = LogExplainer.explain(try #require(try UIKitLog.parse(sized, path: "x").first))
+        #expect(f.conflict == [0, 1, 2, 3] && f.wouldBreak == 2)
     }
 
     @Test(.enabled(if: !corpusLogs().isEmpty)) func layoutSupportConstraintsAreNotBroken() throws {
