@@ -13,3 +13,14 @@ let uikitClassNames: [ObjectIdentifier: String] = [
     ObjectIdentifier(TableViewCellContentView.self): "UITableViewCellContentView",
     ObjectIdentifier(ListContentView.self): "UIListContentView",
 ]
+
+/// UIKit's name for the framework class `view` is or derives from (`UICollectionViewListCell`
+/// for an app's list cell), as UIKit prints it after `baseClass =`.
+func uikitBaseClassName(of view: View) -> String {
+    var type: AnyClass? = Swift.type(of: view)
+    while let t = type {
+        if let name = uikitClassNames[ObjectIdentifier(t)] { return name }
+        type = _getSuperclass(t)
+    }
+    return "UIView"
+}

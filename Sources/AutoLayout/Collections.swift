@@ -14,19 +14,20 @@ import Darwin
 /// How to make and fill the cell an item is measured with (UIKit's
 /// `UICollectionView.CellRegistration`).
 ///
-/// The closures are `@Sendable` so that one registration can measure items on several tasks,
-/// each with a sizing cell of its own.
-public struct CellRegistration<Cell: View, Item>: Sendable {
+/// As UIKit's, its closures need not be `@Sendable`: a handler may capture the app's models and
+/// `self`. To measure on several tasks, give the concurrent methods a function that makes a
+/// registration for each task.
+public struct CellRegistration<Cell: View, Item> {
     /// The sizing cells of one identifier are shared: one per cache.
     public let reuseIdentifier: String
-    let make: @Sendable () -> Cell
-    let handler: @Sendable (Cell, Item) -> Void
+    let make: () -> Cell
+    let handler: (Cell, Item) -> Void
 
     /// A registration: `cell` makes a sizing cell (once per cache), `handler` configures it for
     /// an item (each time one is measured). The reuse identifier defaults to the cell class's
     /// name.
-    public init(reuseIdentifier: String? = nil, cell: @escaping @Sendable () -> Cell,
-                handler: @escaping @Sendable (Cell, Item) -> Void) {
+    public init(reuseIdentifier: String? = nil, cell: @escaping () -> Cell,
+                handler: @escaping (Cell, Item) -> Void) {
         self.reuseIdentifier = reuseIdentifier ?? qualifiedName(of: Cell.self)
         self.make = cell
         self.handler = handler
@@ -100,43 +101,96 @@ public final class SizingCellCache {
 
     private static func fit<Cell, Item>(_ item: Item, width: Double, cell: Cell, entry: Entry,
                                         using registration: CellRegistration<Cell, Item>) -> Size {
+        measure(item, width: width, cell: cell, entry: entry, using: registration).size
+    }
+
+    /// One item's measurement: its fitted size, and, when the cell's constraints left its
+    /// height open, what UIKit's exception needs to name the cell.
+    struct Measurement: Sendable {
+        var size: Size
+        var openHeight: OpenHeight?
+    }
+
+    /// A cell whose height its constraints left open, as the exception UIKit raises names it.
+    struct OpenHeight: Sendable, Hashable {
+        /// The cell's class, module-qualified for an app's subclass.
+        var className: String
+        /// UIKit's class it derives from, when it is an app's subclass.
+        var baseClassName: String?
+        var address: String
+        /// Whether the cell clips (list cells do).
+        var clips: Bool
+        /// The engine's account of the open chain (``FittingIssue/message``).
+        var explanation: String
+    }
+
+    private static func measure<Cell, Item>(_ item: Item, width: Double, cell: Cell, entry: Entry,
+                                            using registration: CellRegistration<Cell, Item>) -> Measurement {
         if entry.hasMeasured { entry.reusable?.reuse() } else { entry.hasMeasured = true }
         registration.handler(cell, item)
-        if let sizing = entry.sizing { return sizing.preferredLayoutSize(fittingWidth: width) }
-        return cell.systemLayoutSizeFitting(Size(width: width, height: 0), withHorizontalFittingPriority: .required,
-                                            verticalFittingPriority: .fittingSizeLevel)
+        let engine = cell.layoutEngine
+        let known = engine.fittingIssues.count
+        let size = if let sizing = entry.sizing {
+            sizing.preferredLayoutSize(fittingWidth: width)
+        } else {
+            cell.systemLayoutSizeFitting(Size(width: width, height: 0), withHorizontalFittingPriority: .required,
+                                         verticalFittingPriority: .fittingSizeLevel)
+        }
+        // A table row takes the standard height instead (its `preferredLayoutSize` did).
+        guard engine.fittingIssues.count > known, !(cell is TableViewCell),
+              let issue = engine.fittingIssues[known...].first(where: { $0.axis == .vertical }) else {
+            return Measurement(size: size)
+        }
+        let base = uikitBaseClassName(of: cell)
+        let name = cell.descriptionClassName
+        return Measurement(size: size, openHeight: OpenHeight(className: name, baseClassName: name == base ? nil : base,
+                                                              address: cell.addressString, clips: cell is CollectionViewListCell,
+                                                              explanation: issue.message))
+    }
+
+    /// The measurements of `items`, each at its width, in order, with one sizing cell.
+    func measurements<Cell, Item>(of items: [Item], widths: [Double], using registration: CellRegistration<Cell, Item>) -> [Measurement] {
+        precondition(items.count == widths.count, "\(items.count) items but \(widths.count) widths: pass one width per item.")
+        for width in widths { precondition(width.isFinite && width >= 0, "Fitting width \(width) is invalid: pass a finite width, at least 0.") }
+        // The sizing cell is looked up once for them all.
+        let (cell, entry) = entry(for: registration)
+        return items.indices.map { Self.measure(items[$0], width: widths[$0], cell: cell, entry: entry, using: registration) }
     }
 
     /// The fitted heights of `items`, each at its width, in order, with one sizing cell.
     /// - Complexity: one fitting per item.
     public func heights<Cell, Item>(of items: [Item], widths: [Double], using registration: CellRegistration<Cell, Item>) -> [Double] {
-        precondition(items.count == widths.count, "\(items.count) items but \(widths.count) widths: pass one width per item.")
-        for width in widths { precondition(width.isFinite && width >= 0, "Fitting width \(width) is invalid: pass a finite width, at least 0.") }
-        // The sizing cell is looked up once for them all.
-        let (cell, entry) = entry(for: registration)
-        return items.indices.map { Self.fit(items[$0], width: widths[$0], cell: cell, entry: entry, using: registration).height }
+        measurements(of: items, widths: widths, using: registration).map(\.size.height)
     }
 
     /// The fitted heights of `items`, measured on up to `workers` concurrent tasks.
     ///
     /// The items are split into contiguous ranges of nearly equal length, one per task; each
-    /// task makes its own cache (one sizing cell) and the results are put back in item order, so
-    /// the heights are identical to ``heights(of:widths:using:)``'s.
+    /// task makes its own registration with `makeRegistration` and its own cache (one sizing
+    /// cell), and the results are put back in item order, so the heights are identical to
+    /// ``heights(of:widths:using:)``'s.
     /// - Complexity: one fitting per item, spread over the tasks.
     public static func heights<Cell, Item: Sendable>(of items: [Item], widths: [Double],
-                                                     using registration: CellRegistration<Cell, Item>,
+                                                     using makeRegistration: @escaping @Sendable () -> CellRegistration<Cell, Item>,
                                                      workers: Int = activeProcessorCount) async -> [Double] {
+        await measurements(of: items, widths: widths, using: makeRegistration, workers: workers).map(\.size.height)
+    }
+
+    /// ``measurements(of:widths:using:)`` on up to `workers` concurrent tasks.
+    static func measurements<Cell, Item: Sendable>(of items: [Item], widths: [Double],
+                                                   using makeRegistration: @escaping @Sendable () -> CellRegistration<Cell, Item>,
+                                                   workers: Int) async -> [Measurement] {
         precondition(items.count == widths.count, "\(items.count) items but \(widths.count) widths: pass one width per item.")
         precondition(workers >= 1, "\(workers) workers: measure with at least one.")
         let ranges = contiguousRanges(count: items.count, parts: workers)
-        if ranges.count <= 1 { return SizingCellCache().heights(of: items, widths: widths, using: registration) }
-        return await withTaskGroup(of: (Int, [Double]).self) { group in
+        if ranges.count <= 1 { return SizingCellCache().measurements(of: items, widths: widths, using: makeRegistration()) }
+        return await withTaskGroup(of: (Int, [Measurement]).self) { group in
             for (k, range) in ranges.enumerated() {
                 group.addTask {
-                    (k, SizingCellCache().heights(of: Array(items[range]), widths: Array(widths[range]), using: registration))
+                    (k, SizingCellCache().measurements(of: Array(items[range]), widths: Array(widths[range]), using: makeRegistration()))
                 }
             }
-            var parts = [[Double]](repeating: [], count: ranges.count)
+            var parts = [[Measurement]](repeating: [], count: ranges.count)
             for await (k, part) in group { parts[k] = part }
             return parts.flatMap { $0 }
         }
@@ -188,6 +242,11 @@ public struct ListLayout: Hashable, Sendable {
         public var itemFrames: [Rect]
         /// The size of everything: the width, and the height down to the bottom inset.
         public var contentSize: Size
+        /// What UIKit would have raised, in item order: for each item whose cell's constraints
+        /// leave its height open, the `NSInternalInconsistencyException` UIKit raises ("Rounding
+        /// frame … resulted in a frame with one or more invalid members"), with the chain that is
+        /// open. Such a row keeps its estimated height; the others are laid out as measured.
+        public var exceptions: [Exception] = []
     }
 
     /// The look.
@@ -230,7 +289,8 @@ public struct ListLayout: Hashable, Sendable {
         precondition(estimatedItemHeight.isFinite && estimatedItemHeight >= 0,
                      "estimatedItemHeight \(estimatedItemHeight) is invalid: pass a finite height, at least 0.")
         precondition(itemCount >= 0, "itemCount \(itemCount) is negative.")
-        return place(headerHeight: nil, heights: Array(repeating: estimatedItemHeight, count: itemCount), width: width)
+        return place(headerHeight: nil, measured: Array(repeating: SizingCellCache.Measurement(size: Size(width: 0, height: estimatedItemHeight)), count: itemCount),
+                     width: width)
     }
 
     /// Measures every item with the registration's sizing cell (made once, in `cells`) at the row
@@ -240,29 +300,32 @@ public struct ListLayout: Hashable, Sendable {
                                    header: (any ContentConfiguration)? = nil,
                                    cells: SizingCellCache = SizingCellCache()) -> Result {
         let w = itemWidth(forWidth: width)
-        let heights = cells.heights(of: items, widths: Array(repeating: w, count: items.count), using: registration)
-        let headerHeight = header.map { cells.size(of: $0, width: w, using: ListLayout.headerRegistration).height }
-        return place(headerHeight: headerHeight, heights: heights, width: width)
+        let measured = cells.measurements(of: items, widths: Array(repeating: w, count: items.count), using: registration)
+        let headerHeight = header.map { cells.size(of: $0, width: w, using: ListLayout.headerRegistration()).height }
+        return place(headerHeight: headerHeight, measured: measured, width: width)
     }
 
     /// ``layout(items:width:using:header:cells:)`` measuring the items on up to `workers`
-    /// concurrent tasks, each with its own sizing cell; the result is identical.
+    /// concurrent tasks, each with its own registration (from `makeRegistration`) and sizing
+    /// cell; the result is identical.
     /// - Complexity: one fitting per item, spread over the tasks.
-    public func layout<Cell, Item: Sendable>(items: [Item], width: Double, using registration: CellRegistration<Cell, Item>,
+    public func layout<Cell, Item: Sendable>(items: [Item], width: Double,
+                                             using makeRegistration: @escaping @Sendable () -> CellRegistration<Cell, Item>,
                                              header: (any ContentConfiguration)? = nil,
                                              workers: Int) async -> Result {
         let w = itemWidth(forWidth: width)
-        let heights = await SizingCellCache.heights(of: items, widths: Array(repeating: w, count: items.count),
-                                                    using: registration, workers: workers)
-        let headerHeight = header.map { SizingCellCache().size(of: $0, width: w, using: ListLayout.headerRegistration).height }
-        return place(headerHeight: headerHeight, heights: heights, width: width)
+        let measured = await SizingCellCache.measurements(of: items, widths: Array(repeating: w, count: items.count),
+                                                          using: makeRegistration, workers: workers)
+        let headerHeight = header.map { SizingCellCache().size(of: $0, width: w, using: ListLayout.headerRegistration()).height }
+        return place(headerHeight: headerHeight, measured: measured, width: width)
     }
 
     /// Headers are list cells showing the header's configuration.
-    static let headerRegistration = CellRegistration<CollectionViewListCell, any ContentConfiguration>(
-        reuseIdentifier: "ListLayout.header", cell: { CollectionViewListCell() }, handler: { $0.contentConfiguration = $1 })
+    static func headerRegistration() -> CellRegistration<CollectionViewListCell, any ContentConfiguration> {
+        CellRegistration(reuseIdentifier: "ListLayout.header", cell: { CollectionViewListCell() }, handler: { $0.contentConfiguration = $1 })
+    }
 
-    private func place(headerHeight: Double?, heights: [Double], width: Double) -> Result {
+    private func place(headerHeight: Double?, measured: [SizingCellCache.Measurement], width: Double) -> Result {
         let insets = sectionInsets(forWidth: width)
         let w = itemWidth(forWidth: width)
         var y = insets.top
@@ -272,12 +335,19 @@ public struct ListLayout: Hashable, Sendable {
             y += headerHeight
         }
         var frames: [Rect] = []
-        frames.reserveCapacity(heights.count)
-        for h in heights {
-            frames.append(Rect(x: insets.leading, y: y, width: w, height: h))
-            y += h
+        var exceptions: [Exception] = []
+        frames.reserveCapacity(measured.count)
+        for (i, m) in measured.enumerated() {
+            var frame = Rect(x: insets.leading, y: y, width: w, height: m.size.height)
+            if let open = m.openHeight {
+                frame.size.height = estimatedItemHeight
+                exceptions.append(.openHeight(frame: frame, index: i, cell: open))
+            }
+            frames.append(frame)
+            y += frame.height
         }
-        return Result(headerFrame: headerFrame, itemFrames: frames, contentSize: Size(width: width, height: y + insets.bottom))
+        return Result(headerFrame: headerFrame, itemFrames: frames, contentSize: Size(width: width, height: y + insets.bottom),
+                      exceptions: exceptions)
     }
 }
 
@@ -431,11 +501,12 @@ public struct GridLayout: Hashable, Sendable {
     /// ``layout(items:width:using:cells:)`` measuring on up to `workers` concurrent tasks; the
     /// result is identical.
     /// - Complexity: one fitting per item when heights are measured, spread over the tasks.
-    public func layout<Cell, Item: Sendable>(items: [Item], width: Double, using registration: CellRegistration<Cell, Item>,
+    public func layout<Cell, Item: Sendable>(items: [Item], width: Double,
+                                             using makeRegistration: @escaping @Sendable () -> CellRegistration<Cell, Item>,
                                              workers: Int) async -> [Rect] {
         let measured = measuresItems
             ? await SizingCellCache.heights(of: items, widths: Array(repeating: itemWidth(forWidth: width), count: items.count),
-                                            using: registration, workers: workers)
+                                            using: makeRegistration, workers: workers)
             : nil
         return place(count: items.count, width: width, measured: measured)
     }
@@ -528,10 +599,10 @@ public struct TableLayout: Hashable, Sendable {
     /// ``layout(rows:using:cells:)`` measuring on up to `workers` concurrent tasks; the result is
     /// identical.
     /// - Complexity: one fitting per cell, spread over the tasks.
-    public func layout<Cell, Item: Sendable>(rows: [[Item]], using registration: CellRegistration<Cell, Item>,
+    public func layout<Cell, Item: Sendable>(rows: [[Item]], using makeRegistration: @escaping @Sendable () -> CellRegistration<Cell, Item>,
                                              workers: Int) async -> Result {
         let (items, widths) = flatten(rows)
-        return place(rows: rows, heights: await SizingCellCache.heights(of: items, widths: widths, using: registration, workers: workers))
+        return place(rows: rows, heights: await SizingCellCache.heights(of: items, widths: widths, using: makeRegistration, workers: workers))
     }
 
     private func flatten<Item>(_ rows: [[Item]]) -> ([Item], [Double]) {

@@ -92,11 +92,45 @@ extension View {
             guard open.checkAmbiguity(of: variable) else { continue }
             let returned = target.isFinite ? target : 0
             if axis == .horizontal { result.width = returned } else { result.height = returned }
-            engine.reportFittingIssue(FittingIssue(
-                view: self, axis: axis, returnedSize: returned,
-                message: "AutoLayout: the constraints of \(debugName) do not determine its \(axis == .horizontal ? "width" : "height"): no chain of constraints connects its \(axis == .horizontal ? "leading and trailing" : "top and bottom") edges through its content (a missing \(axis == .horizontal ? "trailing" : "bottom") constraint?). Fitting returns \(formatNumber(returned)), the \(target.isFinite ? "target" : "size for an unbounded target").")
-            )
+            let horizontal = axis == .horizontal
+            let (start, end) = horizontal ? ("leading", "trailing") : ("top", "bottom")
+            var message = "AutoLayout: the constraints of \(debugName) do not determine its \(horizontal ? "width" : "height"): no chain of constraints connects its \(start) and \(end) edges through its content. "
+            if let (item, offset) = openChainEnd(axis, in: &open) {
+                message += "The chain from its \(start) ends at \(item.debugName).\(end), \(formatNumber(offset)) from its \(start): nothing connects that to its \(end) (a missing \(end) constraint?). "
+            } else {
+                message += "Nothing inside it is held at a fixed distance from its \(start) (missing \(start) and \(end) constraints?). "
+            }
+            message += "Fitting returns \(formatNumber(returned)), the \(target.isFinite ? "target" : "size for an unbounded target")."
+            engine.reportFittingIssue(FittingIssue(view: self, axis: axis, returnedSize: returned, message: message))
         }
+    }
+
+    /// Where the chain of constraints from the view's start edge ends on an axis its
+    /// constraints leave open (`open` holds them, without the pull on that axis): the item of the
+    /// subtree whose far edge is held farthest from the view's start edge, and that distance.
+    /// Nil when no item's far edge is held at a fixed distance (nothing hangs from the start).
+    /// - Complexity: one ambiguity check per item of the subtree (the error path only).
+    private func openChainEnd(_ axis: LayoutConstraint.Axis, in open: inout Solver) -> (LayoutItem, Double)? {
+        let horizontal = axis == .horizontal
+        var items: [LayoutItem] = []
+        forEachView(self) { v in
+            if v !== self { items.append(v) }
+            items += v.layoutGuides
+        }
+        var best: (LayoutItem, Double)?
+        for item in items {
+            // d = far edge − the view's start edge: determined only if it hangs from the start.
+            let d = Variable()
+            let far = horizontal ? item.minX + item.width - minX : item.minY + item.height - minY
+            let definition = d == far
+            guard (try? open.add(definition)) != nil else { continue }
+            defer { try? open.remove(definition) }
+            guard !open.checkAmbiguity(of: d) else { continue }
+            open.updateVariables()
+            let offset = cleaned(open.value(of: d))
+            if best == nil || offset > best!.1 { best = (item, offset) }
+        }
+        return best
     }
 }
 

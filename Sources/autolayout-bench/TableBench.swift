@@ -39,7 +39,10 @@ func runTableBenchmark(rows count: Int, repeatCount: Int) async {
     var built: [Double] = []
     let workers = SizingCellCache.activeProcessorCount
     var heights: [Double] = [], freshHeights: [Double] = []
-    let registration = CellRegistration<TableViewCell, (text: String, secondary: String)>(cell: { TableViewCell() }) { configure($0, $1) }
+    @Sendable func makeRegistration() -> CellRegistration<TableViewCell, (text: String, secondary: String)> {
+        CellRegistration(cell: { TableViewCell() }) { configure($0, $1) }
+    }
+    let registration = makeRegistration()
     // Each repeat times the manual and the reused ways back to back, and the ratio is the median
     // of the repeats' ratios: a slow spell of the machine then weighs on both sides of a ratio.
     var ratios: [Double] = []
@@ -77,7 +80,7 @@ func runTableBenchmark(rows count: Int, repeatCount: Int) async {
         if subviews == 0 { fail("a configured cell's content view should hold the configuration's view", status: 1) }
 
         start = now()
-        let shared = await ListLayout(appearance: .plain).layout(items: rows, width: width, using: registration, workers: workers)
+        let shared = await ListLayout(appearance: .plain).layout(items: rows, width: width, using: makeRegistration, workers: workers)
         parallel.append((now() - start) / Double(count))
         if shared != layout { fail("measuring on \(workers) tasks gives other frames than measuring serially", status: 1) }
         if sink.isNaN { print(sink) }

@@ -128,13 +128,48 @@ private func rowHeight(lines n: Int) -> Double { max(44, 11 + textHeight(lines: 
         let serial = layout.layout(items: items, width: 375, using: registration)
         for workers in [1, 2, 3, 7, SizingCellCache.activeProcessorCount] {
             made.count.store(0, ordering: .relaxed)
-            let parallel = await layout.layout(items: items, width: 375, using: registration, workers: workers)
+            let parallel = await layout.layout(items: items, width: 375, using: { countingRegistration(made) }, workers: workers)
             #expect(parallel == serial, "workers: \(workers)")
             // One sizing cell per task.
             #expect(made.count.load(ordering: .relaxed) == min(workers, items.count), "workers: \(workers)")
         }
-        let heights = await SizingCellCache.heights(of: items, widths: Array(repeating: 200, count: items.count), using: registration, workers: 4)
+        let heights = await SizingCellCache.heights(of: items, widths: Array(repeating: 200, count: items.count),
+                                                    using: { countingRegistration(made) }, workers: 4)
         #expect(heights == SizingCellCache().heights(of: items, widths: Array(repeating: 200, count: items.count), using: registration))
+    }
+
+    @Test func anItemWhoseHeightIsOpenGetsUIKitsExceptionAndTheRestIsLaidOut() async throws {
+        // Item 1's label has no bottom constraint: its cell's height is undetermined.
+        let registration = CellRegistration<OpenBottomCell, Bool>(cell: { OpenBottomCell() }) { cell, closed in
+            cell.bottom.isActive = closed
+        }
+        let list = ListLayout(appearance: .insetGrouped)
+        let result = list.layout(items: [true, false, true], width: 414, using: registration)
+        // 12 + 20.5 + 12 for a closed row; the open one keeps the 44-point estimate.
+        #expect(result.itemFrames == [Rect(x: 20, y: 35, width: 374, height: 44.5), Rect(x: 20, y: 79.5, width: 374, height: 44),
+                                      Rect(x: 20, y: 123.5, width: 374, height: 44.5)])
+        let exception = try #require(result.exceptions.first)
+        #expect(result.exceptions.count == 1)
+        #expect(exception.name == .internalInconsistencyException)
+        #expect(exception.name.rawValue == "NSInternalInconsistencyException")
+        let lines = exception.reason.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.count == 3)
+        #expect(lines[0] == "Rounding frame ({{20, -8.9884656743115785e+307}, {374, 1.7976931348623157e+308}}) from preferred layout attributes resulted in a frame with one or more invalid members ({{20, -8.9884656743115785e+307}, {374, inf}}).")
+        #expect(lines[1].hasPrefix("Layout attributes: <UICollectionViewLayoutAttributes: 0x"))
+        #expect(lines[1].hasSuffix("> {length = 2, path = 0 - 1}); frame = (20 -8.98847e+307; 374 1.79769e+308); zIndex = 10; "))
+        #expect(lines[2].hasPrefix("View: <AutoLayoutTests.OpenBottomCell: 0x"))
+        #expect(lines[2].contains("; baseClass = UICollectionViewListCell; frame = (20 79.5; 374 44); clipsToBounds = YES; layer = <CALayer: 0x"))
+        #expect(exception.description.hasPrefix("*** Terminating app due to uncaught exception 'NSInternalInconsistencyException', reason: 'Rounding frame ({{20, "))
+        // Which chain is open: from the content view's top down to the label's bottom.
+        #expect(exception.explanation.hasPrefix("Item 1's height is undetermined; the list laid it out at its estimated height, 44, and the rest as measured. AutoLayout: the constraints of UIView:0x"))
+        #expect(exception.explanation.contains(" do not determine its height: no chain of constraints connects its top and bottom edges through its content. The chain from its top ends at UILabel:0x"))
+        #expect(exception.explanation.contains("'Open'.bottom, 32.5 from its top: nothing connects that to its bottom (a missing bottom constraint?)."))
+        // Measuring on several tasks reports the same.
+        let parallel = await list.layout(items: [true, false, true], width: 414, using: {
+            CellRegistration<OpenBottomCell, Bool>(cell: { OpenBottomCell() }) { cell, closed in cell.bottom.isActive = closed }
+        }, workers: 2)
+        #expect(parallel.itemFrames == result.itemFrames && parallel.exceptions.count == 1)
+        #expect(parallel.exceptions[0].reason.hasPrefix(String(lines[0])))
     }
 
     @Test func rangesAreContiguousAndBalanced() {
@@ -182,7 +217,7 @@ private func rowHeight(lines n: Int) -> Double { max(44, 11 + textHeight(lines: 
             Rect(x: 250, y: 0, width: 125, height: rowHeight(lines: 2)),
             Rect(x: 0, y: 73, width: 125, height: 44), Rect(x: 125, y: 73, width: 125, height: 44),
         ])
-        #expect(await grid.layout(items: items, width: 375, using: listCellRegistration(), workers: 2) == frames)
+        #expect(await grid.layout(items: items, width: 375, using: { listCellRegistration() }, workers: 2) == frames)
         // Items filling their group stretch to the tallest one.
         let filled = GridLayout(columns: 3, itemHeight: .fractionalHeight(1), groupHeight: .estimated(50))
         #expect(filled.layout(items: items, width: 375, using: listCellRegistration()).map(\.height) == [63, 63, 63, 44, 44])
@@ -218,7 +253,7 @@ private func rowHeight(lines n: Int) -> Double { max(44, 11 + textHeight(lines: 
             y += h + 2
         }
         #expect(result.contentSize == Size(width: 395, height: y - 2))
-        #expect(await table.layout(rows: rows, using: listCellRegistration(), workers: 3) == result)
+        #expect(await table.layout(rows: rows, using: { listCellRegistration() }, workers: 3) == result)
     }
 
     // MARK: Programmer errors
@@ -246,5 +281,24 @@ private func rowHeight(lines n: Int) -> Double { max(44, 11 + textHeight(lines: 
         await #expect(processExitsWith: .failure) {
             _ = TableLayout(columnWidths: [100]).layout(rows: [["a", "b"]], using: CellRegistration<CollectionViewListCell, String>(cell: { CollectionViewListCell() }) { _, _ in })
         }
+    }
+}
+
+/// A list cell with a label 12 points from the top of its content view and, when `bottom` is
+/// active, 12 from its bottom.
+private final class OpenBottomCell: CollectionViewListCell {
+    let label = Label(text: "Open")
+    private(set) var bottom: LayoutConstraint!
+
+    override init(frame: Rect) {
+        super.init(frame: frame)
+        label.translatesAutoresizingMaskIntoConstraints = false
+        contentView.addSubview(label)
+        bottom = label.bottomAnchor.constraint(equalTo: contentView.bottomAnchor, constant: -12)
+        LayoutConstraint.activate([
+            label.topAnchor.constraint(equalTo: contentView.topAnchor, constant: 12),
+            label.leadingAnchor.constraint(equalTo: contentView.leadingAnchor, constant: 16),
+        ])
+        layoutEngine.onFittingIssue = { _ in }
     }
 }

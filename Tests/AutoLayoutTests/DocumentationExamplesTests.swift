@@ -564,7 +564,9 @@ final class NoteCell: CollectionViewCell {
         #expect(grid.layout(items: notes, width: 320, using: registration).description
                 == "[(0 0; 156 146.5), (164 0; 156 146.5), (0 154.5; 156 65)]")
 
-        let measured = await ListLayout().layout(items: notes, width: 320, using: registration, workers: 2)
+        let measured = await ListLayout().layout(items: notes, width: 320, using: {
+            CellRegistration<NoteCell, String>(cell: { NoteCell() }) { cell, text in cell.note.text = text }
+        }, workers: 2)
         print(measured == list)   // true
         #expect(measured == list)
 
@@ -599,10 +601,12 @@ final class NoteCell: CollectionViewCell {
         print(row.preferredLayoutSize(fittingWidth: 375))   // (375, 44)
         print(issues[0].message)
         // AutoLayout: the constraints of UITableViewCellContentView:0x7f8000001200 do not determine its
-        // height: no chain of constraints connects its top and bottom edges through its content (a
-        // missing bottom constraint?). Fitting returns 0, the target.
+        // height: no chain of constraints connects its top and bottom edges through its content. The
+        // chain from its top ends at UILabel:0x7f8000001400'No bottom constraint'.bottom, 32.5 from its
+        // top: nothing connects that to its bottom (a missing bottom constraint?). Fitting returns 0,
+        // the target.
         #expect(row.preferredLayoutSize(fittingWidth: 375) == Size(width: 375, height: 44))
-        #expect(issues[0].message == "AutoLayout: the constraints of UITableViewCellContentView:0x7f8000001200 do not determine its height: no chain of constraints connects its top and bottom edges through its content (a missing bottom constraint?). Fitting returns 0, the target.")
+        #expect(issues[0].message == "AutoLayout: the constraints of UITableViewCellContentView:0x7f8000001200 do not determine its height: no chain of constraints connects its top and bottom edges through its content. The chain from its top ends at UILabel:0x7f8000001400'No bottom constraint'.bottom, 32.5 from its top: nothing connects that to its bottom (a missing bottom constraint?). Fitting returns 0, the target.")
         #expect(issues[0].axis == .vertical && issues[0].returnedSize == 0 && issues[0].view === row.contentView)
         #expect(row.layoutEngine.fittingIssues.count == issues.count)
     }
