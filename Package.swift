@@ -47,6 +47,9 @@ let package = Package(
         .testTarget(name: "CassowaryTests", dependencies: ["Cassowary"]),
         .testTarget(name: "AutoLayoutTests", dependencies: ["AutoLayout", "Cassowary"]),
         .testTarget(name: "ConstraintFileTests", dependencies: ["ConstraintFile", "AutoLayout", "Cassowary"]),
+        // The user's five articles (../shared/seeds), their UIKit listings ported by dropping the
+        // prefixes, asserting what each article says UIKit does.
+        .testTarget(name: "SeedArticleTests", dependencies: ["AutoLayout", "ConstraintFile"], exclude: ["Fixtures"]),
         .testTarget(name: "PlaygroundTests", dependencies: ["PlaygroundPages", "PlaygroundKit", "AutoLayout"],
                     exclude: ["Golden", "Fixtures"]),
     ],
