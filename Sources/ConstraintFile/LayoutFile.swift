@@ -218,6 +218,14 @@ extension LayoutFile {
         }
     }
 
+    /// A view's name: a declared view's, or `NAME.contentView` (a cell's content view).
+    func name(of ref: ViewRef) -> String {
+        switch ref {
+        case .view(let i): return views[i].name
+        case .contentView(let i): return views[i].contentName ?? views[i].name + ".contentView"
+        }
+    }
+
     /// Whether two views are in one hierarchy, as a constraint between them needs.
     func haveCommonAncestor(_ a: ViewRef, _ b: ViewRef) -> Bool {
         var ancestors: Set<ViewRef> = []
