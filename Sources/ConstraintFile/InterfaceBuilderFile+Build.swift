@@ -41,14 +41,13 @@ struct InterfaceBuilderBuilder {
         let deviceElement = document.child("device")
         device = SimulatedDevice.named(deviceElement?["id"], landscape: deviceElement?["orientation"] == "landscape")
         for image in document.child("resources")?.children("image") ?? [] {
-            if let name = image["name"], let w = image["width"].flatMap(Double.init), let h = image["height"].flatMap(Double.init),
-               w.isFinite, h.isFinite, w >= 0, h >= 0 {
+            if let name = image["name"], let w = finite(image["width"]), let h = finite(image["height"]), w >= 0, h >= 0 {
                 images[name] = Size(width: w, height: h)
             }
         }
         for designable in document.child("designables")?.children("designable") ?? [] {
             if let name = designable["name"], let size = designable.child("size", key: "intrinsicContentSize"),
-               let w = size["width"].flatMap(Double.init), let h = size["height"].flatMap(Double.init) {
+               let w = finite(size["width"]), let h = finite(size["height"]) {
                 designables[name] = Size(width: w, height: h)
             }
         }
@@ -360,7 +359,7 @@ struct InterfaceBuilderBuilder {
     /// Text, font, lines and image: what the model measures (`--intrinsic-from-model`).
     func readContent(_ e: MarkupElement, into p: inout ViewProperties) {
         let font = e.child("fontDescription", key: "fontDescription")
-        var size = font?["pointSize"].flatMap(Double.init) ?? font?["style"].flatMap { textStyleSizes[$0] }
+        var size = finite(font?["pointSize"]) ?? font?["style"].flatMap { textStyleSizes[$0] }
         switch e.name {
         case "label":
             var text = e["text"] ?? e.child("string", key: "text")?.text
@@ -368,13 +367,15 @@ struct InterfaceBuilderBuilder {
                 let fragments = attributed.children("fragment")
                 text = fragments.map { $0["content"] ?? $0.child("string", key: "content")?.text ?? "" }.joined()
                 if size == nil {
-                    size = fragments.lazy.compactMap { $0.child("attributes")?.child("font", key: "NSFont")?["size"].flatMap(Double.init) }.first
+                    size = fragments.lazy.compactMap { self.finite($0.child("attributes")?.child("font", key: "NSFont")?["size"]) }.first
                 }
             }
             p.text = text
             p.lines = e["numberOfLines"].flatMap(Int.init).map { max(0, $0) } ?? 1
-            p.preferredMaxLayoutWidth = e["preferredMaxLayoutWidth"].flatMap(Double.init).map { max(0, $0) }
+            p.preferredMaxLayoutWidth = finite(e["preferredMaxLayoutWidth"]).map { max(0, $0) }
             p.font = size.map { min(max($0, 1), 1000) } ?? 17
+            p.lineBreakMode = e["lineBreakMode"].flatMap { lineBreakModes[$0] }
+            p.textAlignment = e["textAlignment"].flatMap { textAlignments[$0] }
         case "button":
             p.title = e.child("state", key: "normal")?["title"] ?? ""
             p.font = size.map { min(max($0, 1), 1000) } ?? 15
@@ -450,6 +451,13 @@ struct InterfaceBuilderBuilder {
             return v
         }
         return Rect(x: value("x"), y: value("y"), width: max(0, value("width")), height: max(0, value("height")))
+    }
+
+    /// A number that is finite and within what files may give, or nil (for values read
+    /// leniently: a bad one is ignored rather than refused).
+    func finite(_ text: String?) -> Double? {
+        guard let v = text.flatMap(Double.init), v.isFinite, abs(v) <= LayoutFile.largestNumber else { return nil }
+        return v
     }
 
     func number(_ text: String, _ name: String, in e: MarkupElement) throws(SourceError) -> Double {
@@ -548,9 +556,16 @@ struct InterfaceBuilderBuilder {
             if let second, !out.layout.haveCommonAncestor(out.layout.host(first), out.layout.host(second)) {
                 throw error("no common ancestor: the two items are in different view hierarchies", at: e)
             }
+            // UIKit installs a constraint on the view whose <constraints> hold it; one stored on
+            // a view outside its items' hierarchy goes to their closest common ancestor instead.
+            let installsOnHost = [first, second].allSatisfy { $0.map { out.layout.contains(host, out.layout.host($0)) } ?? true }
+            if !installsOnHost {
+                note("constraint \(e["id"] ?? "") is stored on \(out.layout.name(of: host)), which does not contain both its items: installed on their closest common ancestor", at: e)
+            }
             out.layout.statements.append(.constraint(.equation(ConstraintDecl(
                 first: first, firstAttribute: firstAttribute, relation: relation, second: second, secondAttribute: secondAttribute,
-                multiplier: multiplier, constant: constant, priority: priority, identifier: e["identifier"], line: e.line))))
+                multiplier: multiplier, constant: constant, priority: priority, identifier: e["identifier"], line: e.line,
+                host: installsOnHost ? host : nil))))
         }
         if placeholders > 0 {
             out.notes.append("removed \(placeholders) placeholder constraint\(placeholders == 1 ? "" : "s") (Xcode removes them at build time)")
@@ -560,13 +575,9 @@ struct InterfaceBuilderBuilder {
     /// A scroll view's edge, in a constraint with one of its descendants, stands for its content
     /// layout guide's (sizes stay the frame's).
     func contentArea(_ item: ItemRef, _ attribute: LayoutConstraint.Attribute, other: ItemRef) -> ItemRef {
-        guard case .view(.view(let i)) = item, let g = contentGuides[i], attribute != .width, attribute != .height else { return item }
-        var next = out.layout.parentOf(out.layout.host(other))
-        while let r = next {
-            if r == .view(i) { return .guide(g) }
-            next = out.layout.parentOf(r)
-        }
-        return item
+        guard case .view(.view(let i)) = item, let g = contentGuides[i], attribute != .width, attribute != .height,
+              let above = out.layout.parentOf(out.layout.host(other)), out.layout.contains(.view(i), above) else { return item }
+        return .guide(g)
     }
 
     func attribute(_ e: MarkupElement, _ name: String) throws(SourceError) -> LayoutConstraint.Attribute {
@@ -634,6 +645,15 @@ private let ignoredElements: Set<String> = [
     "contentEdgeInsets", "titleEdgeInsets", "stringAttribute", "value", "dictionary", "array", "mutableArray", "data",
     "outletCollection", "outlet", "action", "segue", "simulatedStatusBarMetrics", "simulatedNavigationBarMetrics",
     "simulatedTabBarMetrics", "simulatedToolbarMetrics", "simulatedOrientationMetrics", "simulatedScreenMetrics",
+]
+
+/// Labels' `lineBreakMode`s and `textAlignment`s, by IB's names.
+private let lineBreakModes: [String: LineBreakMode] = [
+    "wordWrap": .byWordWrapping, "characterWrap": .byCharWrapping, "clip": .byClipping, "headTruncation": .byTruncatingHead,
+    "tailTruncation": .byTruncatingTail, "middleTruncation": .byTruncatingMiddle,
+]
+private let textAlignments: [String: TextAlignment] = [
+    "left": .left, "center": .center, "right": .right, "justified": .justified, "natural": .natural,
 ]
 
 /// Dynamic Type sizes at the default content size category, by IB's style name.

@@ -82,6 +82,8 @@ class HierarchyMaker {
             if let font = p.font { label.font = Font.systemFont(ofSize: font) }
             if let lines = p.lines { label.numberOfLines = lines }
             if let width = p.preferredMaxLayoutWidth { label.preferredMaxLayoutWidth = width }
+            if let mode = p.lineBreakMode { label.lineBreakMode = mode }
+            if let alignment = p.textAlignment { label.textAlignment = alignment }
             if let text = p.text { label.text = text }
         }
         if let image = p.image { (v as? ImageView)?.image = Image(size: image) }
@@ -138,12 +140,18 @@ class HierarchyMaker {
         }
     }
 
-    /// Makes a line's constraints and activates them.
+    /// Makes a line's constraints and activates them: on the view the file installs them on
+    /// (an Interface Builder `<constraints>` element's view), else on the closest common
+    /// ancestor of their items, as activation does.
     /// - Returns: The constraints, active.
     @discardableResult
     func install(_ line: ConstraintLine) -> [LayoutConstraint] {
         let made = make(line)
-        LayoutConstraint.activate(made)
+        if case .equation(let d) = line, let host = d.host {
+            view(host).addConstraints(made)
+        } else {
+            LayoutConstraint.activate(made)
+        }
         return made
     }
 }
