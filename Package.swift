@@ -46,7 +46,7 @@ let package = Package(
         // Tests
         .testTarget(name: "CassowaryTests", dependencies: ["Cassowary"]),
         .testTarget(name: "AutoLayoutTests", dependencies: ["AutoLayout", "Cassowary"]),
-        .testTarget(name: "ConstraintFileTests", dependencies: ["ConstraintFile", "AutoLayout", "Cassowary"]),
+        .testTarget(name: "ConstraintFileTests", dependencies: ["ConstraintFile", "AutoLayout", "Cassowary"], exclude: ["Fixtures"]),
         .testTarget(name: "PlaygroundTests", dependencies: ["PlaygroundPages", "PlaygroundKit", "AutoLayout"],
                     exclude: ["Golden", "Fixtures"]),
     ],

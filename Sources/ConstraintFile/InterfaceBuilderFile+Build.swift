@@ -3,10 +3,17 @@ import AutoLayout
 /// Turns an IB document's elements into the declarations of a ``LayoutFile``: one view per view
 /// element, named by its object id, and one constraint per `<constraint>` that the chosen size
 /// classes install, so that the `.layout` runner builds, solves and reports them.
+///
+/// Read for a nib (``Nib``), the document is what the app runs rather than what IB drew: top-level
+/// views keep their `translatesAutoresizingMaskIntoConstraints` and autoresizing mask, no safe
+/// area is simulated, design-time intrinsic sizes (placeholders, designables) are ignored, and
+/// custom classes are named with their modules, as UIKit prints them.
 struct InterfaceBuilderBuilder {
     let path: String
     let sourceLines: [Substring]
     let options: InterfaceBuilderFile.Options
+    /// Whether the file is read for a nib rather than for a check.
+    let forNib: Bool
     var out: InterfaceBuilderFile
     var device = SimulatedDevice.named(nil, landscape: false)
     /// Views, content views and guides by object id.
@@ -26,10 +33,11 @@ struct InterfaceBuilderBuilder {
     var underNavigationBar: Set<String> = []
     var aboveTabBar: Set<String> = []
 
-    init(path: String, lines: String, options: InterfaceBuilderFile.Options) {
+    init(path: String, lines: String, options: InterfaceBuilderFile.Options, forNib: Bool = false) {
         self.path = path
         sourceLines = lines.split(separator: "\n", omittingEmptySubsequences: false)
         self.options = options
+        self.forNib = forNib
         out = InterfaceBuilderFile(path: path)
     }
 
@@ -68,6 +76,7 @@ struct InterfaceBuilderBuilder {
             }
         }
         try readConstraints()
+        out.objects = items
         return out
     }
 
@@ -79,8 +88,9 @@ struct InterfaceBuilderBuilder {
             if object.name == "placeholder" || object.name == "customObject" || object.name.hasSuffix("GestureRecognizer") { continue }
             if isViewElement(object) {
                 let root = try readView(object, parent: nil, depth: 0)
-                // A top-level view filling the device is drawn as a controller's view.
-                if object.child("viewLayoutGuide", key: "safeArea") != nil, let frame = rect(object), frame.size == device.size {
+                // A top-level view filling the device is drawn as a controller's view (a nib's
+                // views get their safe area from where the app puts them).
+                if !forNib, object.child("viewLayoutGuide", key: "safeArea") != nil, let frame = rect(object), frame.size == device.size {
                     setSafeArea(of: root, frame: frame, controller: nil)
                 }
             } else {
@@ -201,12 +211,17 @@ struct InterfaceBuilderBuilder {
         let (viewClass, uikitName) = viewClasses[e.name] ?? (.view, "UI" + e.name.prefix(1).uppercased() + e.name.dropFirst())
         let frame = rootFrame ?? rect(e)
         var p = ViewProperties()
-        p.className = e["customClass"] ?? uikitName
+        if let custom = e["customClass"] {
+            // UIKit prints a Swift class with its module; a check names it as IB shows it.
+            p.className = forNib ? e["customModule"].map { $0 + "." + custom } ?? custom : custom
+        } else {
+            p.className = uikitName
+        }
         p.label = e["userLabel"]
         p.frame = frame ?? (parent == nil ? Rect(origin: .zero, size: device.size) : nil)
         p.hidden = e["hidden"] == "YES"
         p.identifier = e.child("accessibility", key: "accessibilityConfiguration")?["identifier"]
-        if parent == nil {
+        if parent == nil, !forNib {
             p.translates = true
         } else if inStack {
             p.translates = false
@@ -237,6 +252,7 @@ struct InterfaceBuilderBuilder {
 
         let index = out.layout.views.count
         out.layout.views.append(ViewDecl(name: id, viewClass: viewClass, parent: parent, line: e.line, depth: depth, properties: p))
+        out.elements.append(.init(name: e.name, customClass: e["customClass"], line: e.line, column: e.column))
         out.layout.statements.append(.makeView(index))
         let ref = ViewRef.view(index)
         items[id] = .view(ref)
@@ -330,14 +346,14 @@ struct InterfaceBuilderBuilder {
     /// labels, buttons and images, the model (`fromModel`).
     func intrinsicSize(_ e: MarkupElement, frame: Rect?) throws(SourceError) -> Size? {
         let none = View.noIntrinsicMetric
-        if e["placeholderIntrinsicWidth"] != nil || e["placeholderIntrinsicHeight"] != nil {
+        if !forNib, e["placeholderIntrinsicWidth"] != nil || e["placeholderIntrinsicHeight"] != nil {
             func value(_ name: String, _ stored: Double?) throws(SourceError) -> Double {
                 guard let text = e[name] else { return stored ?? none }
                 return text == "infinite" ? none : max(0, try number(text, name, in: e))
             }
             return Size(width: try value("placeholderIntrinsicWidth", frame?.width), height: try value("placeholderIntrinsicHeight", frame?.height))
         }
-        if let id = e["id"], let size = designables[id] { return size }
+        if !forNib, let id = e["id"], let size = designables[id] { return size }
         let fromModel = options.intrinsicSizes == .fromModel
         switch e.name {
         case "label", "button":
@@ -565,7 +581,7 @@ struct InterfaceBuilderBuilder {
             out.layout.statements.append(.constraint(.equation(ConstraintDecl(
                 first: first, firstAttribute: firstAttribute, relation: relation, second: second, secondAttribute: secondAttribute,
                 multiplier: multiplier, constant: constant, priority: priority, identifier: e["identifier"], line: e.line,
-                host: installsOnHost ? host : nil))))
+                host: installsOnHost ? host : nil, objectID: e["id"]))))
         }
         if placeholders > 0 {
             out.notes.append("removed \(placeholders) placeholder constraint\(placeholders == 1 ? "" : "s") (Xcode removes them at build time)")
@@ -612,8 +628,13 @@ struct InterfaceBuilderBuilder {
     }
 
     func error(_ message: String, at e: MarkupElement) -> SourceError {
-        let line = e.line >= 1 && e.line <= sourceLines.count ? String(sourceLines[e.line - 1]) : nil
-        return SourceError(path: path, line: e.line, column: e.column, message: message, sourceLine: line)
+        error(message, line: e.line, column: e.column)
+    }
+
+    /// An error at a line and column of the file, shown under the message.
+    func error(_ message: String, line: Int, column: Int) -> SourceError {
+        let text = line >= 1 && line <= sourceLines.count ? String(sourceLines[line - 1]) : nil
+        return SourceError(path: path, line: line, column: column, message: message, sourceLine: text)
     }
 }
 

@@ -2,7 +2,7 @@ import AutoLayout
 
 /// Makes the live views, guides and constraints a ``LayoutFile`` declares, one statement at a
 /// time: what `autolayout check` runs a file with (its runner adds the actions, expectations
-/// and reports).
+/// and reports) and what loading a nib builds its views with.
 class HierarchyMaker {
     let file: LayoutFile
     /// The views made so far, by declaration index.
@@ -46,16 +46,19 @@ class HierarchyMaker {
 
     /// Makes declared view `i`, sets what the file says about it and adds it to its superview
     /// (as an arranged subview of a stack view, in the stack's order).
+    /// - Parameter made: A view the caller made for the declaration (a nib's custom class), of
+    ///   the declared class or a subclass; it keeps its own class name. Nil: a view of the
+    ///   declared class, printed with the file's class name.
     /// - Returns: The view.
     @discardableResult
-    func makeView(_ i: Int) -> View {
+    func makeView(_ i: Int, made: View? = nil) -> View {
         let decl = file.views[i]
         let p = decl.properties
-        let v = ConstraintFile.makeView(decl.viewClass, intrinsic: p.intrinsic)
+        let v = made ?? ConstraintFile.makeView(decl.viewClass, intrinsic: p.intrinsic)
         views[i] = v
         items[decl.name] = v
         names[ObjectIdentifier(v)] = decl.name
-        if let className = p.className { v.descriptionClassName = className }
+        if made == nil, let className = p.className { v.descriptionClassName = className }
         if let content = contentView(of: v) {
             names[ObjectIdentifier(content)] = file.name(of: .contentView(i))
             if let margins = decl.contentMargins { content.directionalLayoutMargins = margins }

@@ -138,6 +138,8 @@ struct ConstraintDecl: Sendable {
     /// The view that installs it, when the file says (an Interface Builder `<constraints>`
     /// element's view, which contains both items); nil: the closest common ancestor.
     var host: ViewRef? = nil
+    /// Its Interface Builder object id, which outlets name.
+    var objectID: String? = nil
 }
 
 /// A visual format line, checked against the hierarchy when parsed.
