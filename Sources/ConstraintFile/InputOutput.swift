@@ -83,6 +83,18 @@ enum InputFile {
         }
     }
 
+    /// Whether `path` names a regular file (or a link to one).
+    static func isFile(_ path: String) -> Bool { fileType(path) == S_IFREG }
+
+    /// Whether `path` names a directory (or a link to one).
+    static func isDirectory(_ path: String) -> Bool { fileType(path) == S_IFDIR }
+
+    private static func fileType(_ path: String) -> mode_t? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        return info.st_mode & S_IFMT
+    }
+
     /// Writes `text` to `path` (replacing it), or returns an error message.
     static func write(_ text: String, to path: String) -> String? {
         guard let file = fopen(path, "w") else { return "cannot write \(path): \(String(cString: strerror(errno)))" }

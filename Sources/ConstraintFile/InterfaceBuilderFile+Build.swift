@@ -3,10 +3,17 @@ import AutoLayout
 /// Turns an IB document's elements into the declarations of a ``LayoutFile``: one view per view
 /// element, named by its object id, and one constraint per `<constraint>` that the chosen size
 /// classes install, so that the `.layout` runner builds, solves and reports them.
+///
+/// Read for a nib (``Nib``), the document is what the app runs rather than what IB drew: top-level
+/// views keep their `translatesAutoresizingMaskIntoConstraints` and autoresizing mask, no safe
+/// area is simulated, design-time intrinsic sizes (placeholders, designables) are ignored, and
+/// custom classes are named with their modules, as UIKit prints them.
 struct InterfaceBuilderBuilder {
     let path: String
     let sourceLines: [Substring]
     let options: InterfaceBuilderFile.Options
+    /// Whether the file is read for a nib rather than for a check.
+    let forNib: Bool
     var out: InterfaceBuilderFile
     var device = SimulatedDevice.named(nil, landscape: false)
     /// Views, content views and guides by object id.
@@ -26,10 +33,11 @@ struct InterfaceBuilderBuilder {
     var underNavigationBar: Set<String> = []
     var aboveTabBar: Set<String> = []
 
-    init(path: String, lines: String, options: InterfaceBuilderFile.Options) {
+    init(path: String, lines: String, options: InterfaceBuilderFile.Options, forNib: Bool = false) {
         self.path = path
         sourceLines = lines.split(separator: "\n", omittingEmptySubsequences: false)
         self.options = options
+        self.forNib = forNib
         out = InterfaceBuilderFile(path: path)
     }
 
@@ -41,14 +49,13 @@ struct InterfaceBuilderBuilder {
         let deviceElement = document.child("device")
         device = SimulatedDevice.named(deviceElement?["id"], landscape: deviceElement?["orientation"] == "landscape")
         for image in document.child("resources")?.children("image") ?? [] {
-            if let name = image["name"], let w = image["width"].flatMap(Double.init), let h = image["height"].flatMap(Double.init),
-               w.isFinite, h.isFinite, w >= 0, h >= 0 {
+            if let name = image["name"], let w = finite(image["width"]), let h = finite(image["height"]), w >= 0, h >= 0 {
                 images[name] = Size(width: w, height: h)
             }
         }
         for designable in document.child("designables")?.children("designable") ?? [] {
             if let name = designable["name"], let size = designable.child("size", key: "intrinsicContentSize"),
-               let w = size["width"].flatMap(Double.init), let h = size["height"].flatMap(Double.init) {
+               let w = finite(size["width"]), let h = finite(size["height"]) {
                 designables[name] = Size(width: w, height: h)
             }
         }
@@ -69,6 +76,7 @@ struct InterfaceBuilderBuilder {
             }
         }
         try readConstraints()
+        out.objects = items
         return out
     }
 
@@ -80,8 +88,9 @@ struct InterfaceBuilderBuilder {
             if object.name == "placeholder" || object.name == "customObject" || object.name.hasSuffix("GestureRecognizer") { continue }
             if isViewElement(object) {
                 let root = try readView(object, parent: nil, depth: 0)
-                // A top-level view filling the device is drawn as a controller's view.
-                if object.child("viewLayoutGuide", key: "safeArea") != nil, let frame = rect(object), frame.size == device.size {
+                // A top-level view filling the device is drawn as a controller's view (a nib's
+                // views get their safe area from where the app puts them).
+                if !forNib, object.child("viewLayoutGuide", key: "safeArea") != nil, let frame = rect(object), frame.size == device.size {
                     setSafeArea(of: root, frame: frame, controller: nil)
                 }
             } else {
@@ -202,12 +211,17 @@ struct InterfaceBuilderBuilder {
         let (viewClass, uikitName) = viewClasses[e.name] ?? (.view, "UI" + e.name.prefix(1).uppercased() + e.name.dropFirst())
         let frame = rootFrame ?? rect(e)
         var p = ViewProperties()
-        p.className = e["customClass"] ?? uikitName
+        if let custom = e["customClass"] {
+            // UIKit prints a Swift class with its module; a check names it as IB shows it.
+            p.className = forNib ? e["customModule"].map { $0 + "." + custom } ?? custom : custom
+        } else {
+            p.className = uikitName
+        }
         p.label = e["userLabel"]
         p.frame = frame ?? (parent == nil ? Rect(origin: .zero, size: device.size) : nil)
         p.hidden = e["hidden"] == "YES"
         p.identifier = e.child("accessibility", key: "accessibilityConfiguration")?["identifier"]
-        if parent == nil {
+        if parent == nil, !forNib {
             p.translates = true
         } else if inStack {
             p.translates = false
@@ -238,6 +252,7 @@ struct InterfaceBuilderBuilder {
 
         let index = out.layout.views.count
         out.layout.views.append(ViewDecl(name: id, viewClass: viewClass, parent: parent, line: e.line, depth: depth, properties: p))
+        out.elements.append(.init(name: e.name, customClass: e["customClass"], line: e.line, column: e.column))
         out.layout.statements.append(.makeView(index))
         let ref = ViewRef.view(index)
         items[id] = .view(ref)
@@ -331,14 +346,14 @@ struct InterfaceBuilderBuilder {
     /// labels, buttons and images, the model (`fromModel`).
     func intrinsicSize(_ e: MarkupElement, frame: Rect?) throws(SourceError) -> Size? {
         let none = View.noIntrinsicMetric
-        if e["placeholderIntrinsicWidth"] != nil || e["placeholderIntrinsicHeight"] != nil {
+        if !forNib, e["placeholderIntrinsicWidth"] != nil || e["placeholderIntrinsicHeight"] != nil {
             func value(_ name: String, _ stored: Double?) throws(SourceError) -> Double {
                 guard let text = e[name] else { return stored ?? none }
                 return text == "infinite" ? none : max(0, try number(text, name, in: e))
             }
             return Size(width: try value("placeholderIntrinsicWidth", frame?.width), height: try value("placeholderIntrinsicHeight", frame?.height))
         }
-        if let id = e["id"], let size = designables[id] { return size }
+        if !forNib, let id = e["id"], let size = designables[id] { return size }
         let fromModel = options.intrinsicSizes == .fromModel
         switch e.name {
         case "label", "button":
@@ -360,7 +375,7 @@ struct InterfaceBuilderBuilder {
     /// Text, font, lines and image: what the model measures (`--intrinsic-from-model`).
     func readContent(_ e: MarkupElement, into p: inout ViewProperties) {
         let font = e.child("fontDescription", key: "fontDescription")
-        var size = font?["pointSize"].flatMap(Double.init) ?? font?["style"].flatMap { textStyleSizes[$0] }
+        var size = finite(font?["pointSize"]) ?? font?["style"].flatMap { textStyleSizes[$0] }
         switch e.name {
         case "label":
             var text = e["text"] ?? e.child("string", key: "text")?.text
@@ -368,13 +383,15 @@ struct InterfaceBuilderBuilder {
                 let fragments = attributed.children("fragment")
                 text = fragments.map { $0["content"] ?? $0.child("string", key: "content")?.text ?? "" }.joined()
                 if size == nil {
-                    size = fragments.lazy.compactMap { $0.child("attributes")?.child("font", key: "NSFont")?["size"].flatMap(Double.init) }.first
+                    size = fragments.lazy.compactMap { self.finite($0.child("attributes")?.child("font", key: "NSFont")?["size"]) }.first
                 }
             }
             p.text = text
             p.lines = e["numberOfLines"].flatMap(Int.init).map { max(0, $0) } ?? 1
-            p.preferredMaxLayoutWidth = e["preferredMaxLayoutWidth"].flatMap(Double.init).map { max(0, $0) }
+            p.preferredMaxLayoutWidth = finite(e["preferredMaxLayoutWidth"]).map { max(0, $0) }
             p.font = size.map { min(max($0, 1), 1000) } ?? 17
+            p.lineBreakMode = e["lineBreakMode"].flatMap { lineBreakModes[$0] }
+            p.textAlignment = e["textAlignment"].flatMap { textAlignments[$0] }
         case "button":
             p.title = e.child("state", key: "normal")?["title"] ?? ""
             p.font = size.map { min(max($0, 1), 1000) } ?? 15
@@ -450,6 +467,13 @@ struct InterfaceBuilderBuilder {
             return v
         }
         return Rect(x: value("x"), y: value("y"), width: max(0, value("width")), height: max(0, value("height")))
+    }
+
+    /// A number that is finite and within what files may give, or nil (for values read
+    /// leniently: a bad one is ignored rather than refused).
+    func finite(_ text: String?) -> Double? {
+        guard let v = text.flatMap(Double.init), v.isFinite, abs(v) <= LayoutFile.largestNumber else { return nil }
+        return v
     }
 
     func number(_ text: String, _ name: String, in e: MarkupElement) throws(SourceError) -> Double {
@@ -548,9 +572,16 @@ struct InterfaceBuilderBuilder {
             if let second, !out.layout.haveCommonAncestor(out.layout.host(first), out.layout.host(second)) {
                 throw error("no common ancestor: the two items are in different view hierarchies", at: e)
             }
+            // UIKit installs a constraint on the view whose <constraints> hold it; one stored on
+            // a view outside its items' hierarchy goes to their closest common ancestor instead.
+            let installsOnHost = [first, second].allSatisfy { $0.map { out.layout.contains(host, out.layout.host($0)) } ?? true }
+            if !installsOnHost {
+                note("constraint \(e["id"] ?? "") is stored on \(out.layout.name(of: host)), which does not contain both its items: installed on their closest common ancestor", at: e)
+            }
             out.layout.statements.append(.constraint(.equation(ConstraintDecl(
                 first: first, firstAttribute: firstAttribute, relation: relation, second: second, secondAttribute: secondAttribute,
-                multiplier: multiplier, constant: constant, priority: priority, identifier: e["identifier"], line: e.line))))
+                multiplier: multiplier, constant: constant, priority: priority, identifier: e["identifier"], line: e.line,
+                host: installsOnHost ? host : nil, objectID: e["id"]))))
         }
         if placeholders > 0 {
             out.notes.append("removed \(placeholders) placeholder constraint\(placeholders == 1 ? "" : "s") (Xcode removes them at build time)")
@@ -560,13 +591,9 @@ struct InterfaceBuilderBuilder {
     /// A scroll view's edge, in a constraint with one of its descendants, stands for its content
     /// layout guide's (sizes stay the frame's).
     func contentArea(_ item: ItemRef, _ attribute: LayoutConstraint.Attribute, other: ItemRef) -> ItemRef {
-        guard case .view(.view(let i)) = item, let g = contentGuides[i], attribute != .width, attribute != .height else { return item }
-        var next = out.layout.parentOf(out.layout.host(other))
-        while let r = next {
-            if r == .view(i) { return .guide(g) }
-            next = out.layout.parentOf(r)
-        }
-        return item
+        guard case .view(.view(let i)) = item, let g = contentGuides[i], attribute != .width, attribute != .height,
+              let above = out.layout.parentOf(out.layout.host(other)), out.layout.contains(.view(i), above) else { return item }
+        return .guide(g)
     }
 
     func attribute(_ e: MarkupElement, _ name: String) throws(SourceError) -> LayoutConstraint.Attribute {
@@ -601,8 +628,13 @@ struct InterfaceBuilderBuilder {
     }
 
     func error(_ message: String, at e: MarkupElement) -> SourceError {
-        let line = e.line >= 1 && e.line <= sourceLines.count ? String(sourceLines[e.line - 1]) : nil
-        return SourceError(path: path, line: e.line, column: e.column, message: message, sourceLine: line)
+        error(message, line: e.line, column: e.column)
+    }
+
+    /// An error at a line and column of the file, shown under the message.
+    func error(_ message: String, line: Int, column: Int) -> SourceError {
+        let text = line >= 1 && line <= sourceLines.count ? String(sourceLines[line - 1]) : nil
+        return SourceError(path: path, line: line, column: column, message: message, sourceLine: text)
     }
 }
 
@@ -634,6 +666,15 @@ private let ignoredElements: Set<String> = [
     "contentEdgeInsets", "titleEdgeInsets", "stringAttribute", "value", "dictionary", "array", "mutableArray", "data",
     "outletCollection", "outlet", "action", "segue", "simulatedStatusBarMetrics", "simulatedNavigationBarMetrics",
     "simulatedTabBarMetrics", "simulatedToolbarMetrics", "simulatedOrientationMetrics", "simulatedScreenMetrics",
+]
+
+/// Labels' `lineBreakMode`s and `textAlignment`s, by IB's names.
+private let lineBreakModes: [String: LineBreakMode] = [
+    "wordWrap": .byWordWrapping, "characterWrap": .byCharWrapping, "clip": .byClipping, "headTruncation": .byTruncatingHead,
+    "tailTruncation": .byTruncatingTail, "middleTruncation": .byTruncatingMiddle,
+]
+private let textAlignments: [String: TextAlignment] = [
+    "left": .left, "center": .center, "right": .right, "justified": .justified, "natural": .natural,
 ]
 
 /// Dynamic Type sizes at the default content size category, by IB's style name.

@@ -108,6 +108,22 @@ public struct InterfaceBuilderFile: Sendable {
     public internal(set) var storedViews: [StoredView] = []
     /// The views and constraints, as a `.layout` file would declare them.
     var layout: LayoutFile
+    /// Each declared view's element, by view index (what a nib needs to make custom classes
+    /// and to say where a view is).
+    var elements: [ViewElement] = []
+    /// Views, content views and layout guides by object id.
+    var objects: [String: ItemRef] = [:]
+
+    /// Where a view comes from in the file.
+    struct ViewElement: Sendable {
+        /// The element name (`label`).
+        var name: String
+        /// The `customClass` attribute, without its module.
+        var customClass: String?
+        /// Where its start tag begins.
+        var line: Int
+        var column: Int
+    }
 
     init(path: String) {
         self.path = path
@@ -129,13 +145,17 @@ public struct InterfaceBuilderFile: Sendable {
     ///   attribute name, a constraint UIKit would refuse).
     /// - Complexity: O(*n* + *v*·*d*) for *n* bytes and *v* views *d* levels deep.
     public static func parse(_ text: String, path: String, options: Options = Options()) throws(SourceError) -> InterfaceBuilderFile {
+        var builder = InterfaceBuilderBuilder(path: path, lines: text, options: options)
+        return try builder.build(readDocument(text, path: path))
+    }
+
+    /// The XML document of a file up to ``sizeLimit`` bytes: its root element.
+    static func readDocument(_ text: String, path: String) throws(SourceError) -> MarkupElement {
         guard text.utf8.count <= sizeLimit else {
             throw SourceError(path: path, message: "is \(text.utf8.count) bytes; Interface Builder files larger than \(sizeLimit >> 20) MB are refused")
         }
         var reader = MarkupReader(path: path, text: text)
-        let root = try reader.readDocument()
-        var builder = InterfaceBuilderBuilder(path: path, lines: text, options: options)
-        return try builder.build(root)
+        return try reader.readDocument()
     }
 
     /// Builds the views, lays out each top-level view at its stored size, and reports frames,

@@ -602,7 +602,7 @@ private struct Parser {
             throw fail("'\(rootName)' is a guide: lay out a root view", at: column)
         }
         if let parent = file.views[i].parent {
-            throw fail("'\(rootName)' is not a root (it is in '\(refName(parent))'): lay out its root", at: column)
+            throw fail("'\(rootName)' is not a root (it is in '\(file.name(of: parent))'): lay out its root", at: column)
         }
         var size: Size?
         if isIdent("at") {
@@ -628,13 +628,6 @@ private struct Parser {
         }
         try endOfLine()
         file.statements.append(.fit(view: ref, width: width))
-    }
-
-    func refName(_ ref: ViewRef) -> String {
-        switch ref {
-        case .view(let i): return file.views[i].name
-        case .contentView(let i): return file.views[i].name + ".contentView"
-        }
     }
 
     // MARK: Items and constraints

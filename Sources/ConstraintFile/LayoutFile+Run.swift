@@ -20,57 +20,19 @@ extension LayoutFile {
 let expectationGrid = 0.5
 
 /// Runs one file (a class: the engines' handlers record into it).
-private final class Runner {
-    let file: LayoutFile
+private final class Runner: HierarchyMaker {
     var result: CheckResult
-    var views: [View?]
-    var guides: [LayoutGuide?]
     var sets: [ConstraintSet?]
     var activeSet: Int?
-    var byIdentifier: [String: LayoutConstraint] = [:]
     var fitted: [ViewRef: Size] = [:]
     var broken: [LayoutConstraint] = []
-    var names: [ObjectIdentifier: String] = [:]
     /// How many of the conflicts so far an `expect conflicts` or `expect broken` line came after.
     var conflictsCovered = 0
-    /// The views and guides made so far by name, for visual formats.
-    var items: [String: LayoutItem] = [:]
 
-    init(file: LayoutFile) {
-        self.file = file
+    override init(file: LayoutFile) {
         result = CheckResult(path: file.path)
-        views = Array(repeating: nil, count: file.views.count)
-        guides = Array(repeating: nil, count: file.guides.count)
         sets = Array(repeating: nil, count: file.sets.count)
-    }
-
-    func view(_ ref: ViewRef) -> View {
-        switch ref {
-        case .view(let i): return views[i]!
-        case .contentView(let i): return contentView(of: views[i]!)!
-        }
-    }
-
-    func refName(_ ref: ViewRef) -> String {
-        switch ref {
-        case .view(let i): return file.views[i].name
-        case .contentView(let i): return file.views[i].contentName ?? file.views[i].name + ".contentView"
-        }
-    }
-
-    func item(_ ref: ItemRef) -> LayoutItem {
-        switch ref {
-        case .view(let r): return view(r)
-        case .margins(let r):
-            let g = view(r).layoutMarginsGuide
-            names[ObjectIdentifier(g)] = refName(r) + ".margins"
-            return g
-        case .safeArea(let r):
-            let g = view(r).safeAreaLayoutGuide
-            names[ObjectIdentifier(g)] = refName(r) + ".safeArea"
-            return g
-        case .guide(let g): return guides[g]!
-        }
+        super.init(file: file)
     }
 
     /// The root views made so far, in declaration order.
@@ -86,15 +48,16 @@ private final class Runner {
 
     func run(_ statement: Statement) {
         switch statement {
-        case .makeView(let i): makeView(i)
-        case .makeGuide(let g):
-            let guide = LayoutGuide()
-            guide.identifier = file.guides[g].name
-            view(file.guides[g].owner).addLayoutGuide(guide)
-            guides[g] = guide
-            names[ObjectIdentifier(guide)] = file.guides[g].name
-            items[file.guides[g].name] = guide
-        case .constraint(let line): LayoutConstraint.activate(make(line))
+        case .makeView(let i):
+            let v = makeView(i)
+            if file.views[i].parent == nil {
+                roots.append(v)
+                let engine = v.layoutEngine
+                engine.onUnsatisfiable = { [weak self] conflict in self?.record(conflict) }
+                engine.onFittingIssue = { [weak self] issue in self?.result.fittingIssues.append(issue.message) }
+            }
+        case .makeGuide(let g): makeGuide(g)
+        case .constraint(let line): install(line)
         case .makeSet(let s): sets[s] = ConstraintSet(file.sets[s].name, file.sets[s].lines.flatMap(make))
         case .activate(let s):
             if let a = activeSet, a != s { sets[a]!.swap(to: sets[s]!) } else { sets[s]!.activate() }
@@ -122,89 +85,6 @@ private final class Runner {
         case .setHidden(let ref, let hidden): view(ref).isHidden = hidden
         case .setText(let ref, let text): (view(ref) as? Label)?.text = text
         case .expect(let expectation): evaluate(expectation)
-        }
-    }
-
-    func makeView(_ i: Int) {
-        let decl = file.views[i]
-        let p = decl.properties
-        let v = ConstraintFile.makeView(decl.viewClass, intrinsic: p.intrinsic)
-        views[i] = v
-        items[decl.name] = v
-        if file.views[i].parent == nil { roots.append(v) }
-        names[ObjectIdentifier(v)] = decl.name
-        if let className = p.className { v.descriptionClassName = className }
-        if let content = contentView(of: v) {
-            names[ObjectIdentifier(content)] = refName(.contentView(i))
-            if let margins = decl.contentMargins { content.directionalLayoutMargins = margins }
-        }
-        if let frame = p.frame { v.frame = frame }
-        if let frame = decl.contentFrame, let content = contentView(of: v) { content.frame = frame }
-        if let mask = p.autoresizing { v.autoresizingMask = mask }
-        v.translatesAutoresizingMaskIntoConstraints = p.translates ?? (decl.parent == nil || p.frame != nil || p.autoresizing != nil)
-        if let (h, vertical) = p.hugging {
-            v.setContentHuggingPriority(LayoutPriority(h), for: .horizontal)
-            v.setContentHuggingPriority(LayoutPriority(vertical), for: .vertical)
-        }
-        if let (h, vertical) = p.compression {
-            v.setContentCompressionResistancePriority(LayoutPriority(h), for: .horizontal)
-            v.setContentCompressionResistancePriority(LayoutPriority(vertical), for: .vertical)
-        }
-        if let margins = p.margins { v.directionalLayoutMargins = margins }
-        if let insets = p.safeArea { v.safeAreaInsets = insets }
-        if let inset = p.insetsMarginsFromSafeArea { v.insetsLayoutMarginsFromSafeArea = inset }
-        if p.hidden { v.isHidden = true }
-        if let id = p.identifier { v.accessibilityIdentifier = id }
-        if p.rightToLeft { v.semanticContentAttribute = .forceRightToLeft }
-        if let label = v as? Label {
-            if let font = p.font { label.font = Font.systemFont(ofSize: font) }
-            if let lines = p.lines { label.numberOfLines = lines }
-            if let width = p.preferredMaxLayoutWidth { label.preferredMaxLayoutWidth = width }
-            if let text = p.text { label.text = text }
-        }
-        if let image = p.image { (v as? ImageView)?.image = Image(size: image) }
-        if let title = p.title { (v as? Button)?.setTitle(title, for: .normal) }
-        if let stack = v as? StackView {
-            if let axis = p.axis { stack.axis = axis }
-            if let d = p.distribution { stack.distribution = d }
-            if let a = p.alignment { stack.alignment = a }
-            if let s = p.spacing { stack.spacing = s }
-            stack.isLayoutMarginsRelativeArrangement = p.marginsRelative
-            stack.isBaselineRelativeArrangement = p.baselineRelative
-        }
-        if let parent = decl.parent {
-            let superview = view(parent)
-            if case .view(let s) = parent, let stack = superview as? StackView,
-               let position = file.views[s].properties.arranged.firstIndex(of: i) {
-                let before = file.views[s].properties.arranged[..<position].filter { views[$0] != nil }.count
-                stack.insertArrangedSubview(v, at: before)
-                for (after, spacing) in file.views[s].properties.customSpacing where after == i {
-                    stack.setCustomSpacing(spacing, after: v)
-                }
-            } else {
-                superview.addSubview(v)
-            }
-        } else {
-            let engine = v.layoutEngine
-            engine.onUnsatisfiable = { [weak self] conflict in self?.record(conflict) }
-            engine.onFittingIssue = { [weak self] issue in self?.result.fittingIssues.append(issue.message) }
-        }
-    }
-
-    func make(_ line: ConstraintLine) -> [LayoutConstraint] {
-        switch line {
-        case .equation(let d):
-            let c = LayoutConstraint(item: item(d.first), attribute: d.firstAttribute, relatedBy: d.relation,
-                                     toItem: d.second.map(item), attribute: d.secondAttribute,
-                                     multiplier: d.multiplier, constant: d.constant)
-            c.priority = LayoutPriority(d.priority)
-            if let id = d.identifier {
-                c.identifier = id
-                byIdentifier[id] = c
-            }
-            return [c]
-        case .visualFormat(let d):
-            return (try? LayoutConstraint.parseVisualFormat(d.format, options: d.options, views: items)) ?? []
         }
     }
 
@@ -283,9 +163,9 @@ private final class Runner {
         }
         let v = view(owner)
         let open = v.ambiguousFrameComponents
-        if !open.isEmpty { return "; \(refName(owner)) is ambiguous (\(open.joined(separator: ", ")) open)" }
+        if !open.isEmpty { return "; \(file.name(of: owner)) is ambiguous (\(open.joined(separator: ", ")) open)" }
         let mentioning = broken.filter { $0.firstItem === v || $0.secondItem === v }
-        if let c = mentioning.first { return "; the broken constraint \(c) is on \(refName(owner))" }
+        if let c = mentioning.first { return "; the broken constraint \(c) is on \(file.name(of: owner))" }
         return ""
     }
 
@@ -322,7 +202,7 @@ private final class Runner {
                     values = (expected.values, actual)
                 }
             } else {
-                failure = "'\(refName(ref))' was not fitted: add `fit \(refName(ref)) width W` before this line"
+                failure = "'\(file.name(of: ref))' was not fitted: add `fit \(file.name(of: ref)) width W` before this line"
             }
         case .conflicts(let expected):
             conflictsCovered = result.conflicts.count
@@ -375,11 +255,11 @@ private final class Runner {
         var out: [(Int, ViewEntry)] = []
         for (i, decl) in file.views.enumerated() {
             guard let v = views[i] else { continue }
-            out.append((i, (decl.name, decl.properties.className ?? decl.viewClass.rawValue, decl.parent.map(refName), v,
+            out.append((i, (decl.name, decl.properties.className ?? decl.viewClass.rawValue, decl.parent.map(file.name(of:)), v,
                             decl.properties.margins != nil, decl.properties.label)))
             if let content = contentView(of: v) {
                 let className = decl.contentName == nil ? String(describing: type(of: content)) : content.descriptionClassName
-                out.append((i, (refName(.contentView(i)), className, decl.name, content, decl.contentMargins != nil, nil)))
+                out.append((i, (file.name(of: .contentView(i)), className, decl.name, content, decl.contentMargins != nil, nil)))
             }
         }
         return out
@@ -414,7 +294,7 @@ private final class Runner {
                 }
             case .makeGuide(let g):
                 result.views.append(CheckResult.ViewFrame(
-                    name: file.guides[g].name, className: "LayoutGuide", superview: refName(file.guides[g].owner),
+                    name: file.guides[g].name, className: "LayoutGuide", superview: file.name(of: file.guides[g].owner),
                     frame: rect(.guide(g), absolute: false), absoluteFrame: rect(.guide(g), absolute: true),
                     layoutMargins: nil, isHidden: false))
             default: continue
@@ -428,7 +308,7 @@ private final class Runner {
         result.conflictsExpected = conflictsCovered == result.conflicts.count
         var excused: Set<String> = []
         for statement in file.statements {
-            if case .expect(let e) = statement, case .ambiguous(let ref?, true) = e.kind { excused.insert(refName(ref)) }
+            if case .expect(let e) = statement, case .ambiguous(let ref?, true) = e.kind { excused.insert(file.name(of: ref)) }
         }
         result.ambiguityExpected = result.ambiguousViews.allSatisfy(excused.contains)
     }

@@ -100,6 +100,8 @@ struct ViewProperties: Sendable {
     var font: Double?
     var lines: Int?
     var preferredMaxLayoutWidth: Double?
+    var lineBreakMode: LineBreakMode?
+    var textAlignment: TextAlignment?
     var image: Size?
     var title: String?
     var axis: LayoutConstraint.Axis?
@@ -133,6 +135,11 @@ struct ConstraintDecl: Sendable {
     var priority: Float
     var identifier: String?
     var line: Int
+    /// The view that installs it, when the file says (an Interface Builder `<constraints>`
+    /// element's view, which contains both items); nil: the closest common ancestor.
+    var host: ViewRef? = nil
+    /// Its Interface Builder object id, which outlets name.
+    var objectID: String? = nil
 }
 
 /// A visual format line, checked against the hierarchy when parsed.
@@ -215,6 +222,24 @@ extension LayoutFile {
         switch ref {
         case .view(let i): return views[i].parent
         case .contentView(let i): return .view(i)
+        }
+    }
+
+    /// Whether `view` is `ancestor` or inside it.
+    func contains(_ ancestor: ViewRef, _ view: ViewRef) -> Bool {
+        var next: ViewRef? = view
+        while let r = next {
+            if r == ancestor { return true }
+            next = parentOf(r)
+        }
+        return false
+    }
+
+    /// A view's name: a declared view's, or `NAME.contentView` (a cell's content view).
+    func name(of ref: ViewRef) -> String {
+        switch ref {
+        case .view(let i): return views[i].name
+        case .contentView(let i): return views[i].contentName ?? views[i].name + ".contentView"
         }
     }
 

@@ -565,6 +565,32 @@ func box(_ id: String, _ x: Double, _ y: Double, _ w: Double, _ h: Double, attri
         #expect(error(multiplier).contains("error: multiplier \"1:0\" divides by zero"))
     }
 
+    @Test func aConstraintStoredOutsideItsItemsGoesToTheirCommonAncestor() throws {
+        // The constraint relates the root's subviews but is stored on one of them.
+        let r = try checkIB(xib(rootView(box("a", 0, 0, 10, 10, inner: """
+            <constraints>
+                <constraint firstItem="b" firstAttribute="width" secondItem="a" secondAttribute="width" id="w"/>
+            </constraints>
+            """) + box("b", 0, 0, 10, 10))))
+        #expect(r.notes.count == 1)
+        #expect(r.notes[0].hasSuffix(": constraint w is stored on a, which does not contain both its items: installed on their closest common ancestor"))
+    }
+
+    @Test func unreadableTextValuesAreIgnoredNotTrapped() throws {
+        // NaN font sizes and an infinite wrapping width would make invalid labels: they are ignored.
+        let r = try checkIB(xib(rootView("""
+            <label text="Hi" preferredMaxLayoutWidth="inf" lineBreakMode="wordWrap" translatesAutoresizingMaskIntoConstraints="NO" id="l">
+                <rect key="frame" x="0" y="0" width="20" height="20"/>
+                <fontDescription key="fontDescription" type="system" pointSize="nan"/>
+            </label>
+            """, constraints: """
+            <constraint firstItem="l" firstAttribute="leading" secondItem="root" secondAttribute="leading" id="x"/>
+            <constraint firstItem="l" firstAttribute="top" secondItem="root" secondAttribute="top" id="y"/>
+            """)), options: .init(intrinsicSizes: .fromModel))
+        // 2 characters × 0.6 × 17 (the default size) = 20.4 → 20.5 wide.
+        #expect(r.frame("l") == Rect(x: 0, y: 0, width: 20.5, height: 20.5))
+    }
+
     @Test func unknownElementsAreNoted() throws {
         let r = try checkIB(xib(rootView(box("a", 0, 0, 10, 10, inner: "<sparkles key=\"x\"/>"), constraints: """
             <constraint firstItem="a" firstAttribute="leading" secondItem="ghost" secondAttribute="leading" id="n1"/>
