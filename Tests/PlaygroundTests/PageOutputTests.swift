@@ -62,13 +62,17 @@ import PlaygroundPages
     @Test func cellConflict() {
         let text = output(of: page("cell-conflict"))
         #expect(text.contains("Unable to simultaneously satisfy constraints."))
-        #expect(text.contains("\"<NSAutoresizingMaskLayoutConstraint:0x600000001300 h=--& v=--& UIView:0x7f8000001200'contentView'.height == 44   (active)>\""))
-        #expect(text.contains("Will attempt to recover by breaking constraint \n<NSLayoutConstraint:0x600000001280 UILabel:0x7f8000001400'A symbol with a long capt...'.height == 126   (active)>"))
-        // After the break the label fills the row between its margins.
-        #expect(text.contains("\"A symbol with a long caption\" \(Rect(x: 8, y: 12, width: 375 - 2 * 8, height: 44 - 2 * 12))"))
+        // The configuration's view is the content view: its own autoresizing height, no pins.
+        #expect(text.contains("\"<NSAutoresizingMaskLayoutConstraint:0x600000001500 h=--& v=--& PlaygroundPages.SymbolNameContentView:0x7f8000001200'contentView'.height == 44   (active)>\""))
+        #expect(text.contains("Will attempt to recover by breaking constraint \n<NSLayoutConstraint:0x600000001480 UILabel:0x7f8000001600'pencil.and.outline'.height == 126   (active)>"))
+        // Seven constraints in the group, as UIKit lists for this structure.
+        let group = text.components(separatedBy: "\n(\n").dropFirst().first?.components(separatedBy: "\n)\n").first ?? ""
+        #expect(group.split(separator: "\n").count == 7)
+        // After the break the label fills the row between its 12-point spacings.
+        #expect(text.contains("\"pencil.and.outline\" \(Rect(x: 12, y: 12, width: 375 - 2 * 12, height: 44 - 2 * 12))"))
         #expect(text.contains("new conflicts at 44 pt: 0"))
         #expect(text.contains("fitted size: \(Size(width: 375, height: 12 + 126 + 12))"))
-        #expect(text.contains("\"A symbol with a long caption\" \(Rect(x: 8, y: 12, width: 359, height: 126))"))
+        #expect(text.contains("\"pencil.and.outline\" \(Rect(x: 12, y: 12, width: 351, height: 126))"))
         #expect(text.components(separatedBy: "Unable to simultaneously satisfy").count == 2)
     }
 
