@@ -1,9 +1,19 @@
-/// A font: only its size matters to the deterministic text model (UIKit's `UIFont`).
+/// A font: only its size matters to the deterministic text model (UIKit's `UIFont`). The
+/// weight and the traits are kept so that ported code can set and compare them (see
+/// ``Font/Weight``); the UIKit factories (`boldSystemFont(ofSize:)`,
+/// `preferredFont(forTextStyle:)`…) are in Font.swift.
 public struct Font: Hashable, Sendable {
     /// The point size.
     public var pointSize: Double
+    /// The weight (`.regular` by default); it does not change sizes.
+    public var weight = Weight.regular
+    /// Whether the font is italic (`italicSystemFont(ofSize:)`); it does not change sizes.
+    public var isItalic = false
+    /// Whether every digit has the same advance (`monospacedDigitSystemFont(ofSize:weight:)`).
+    /// The text model already advances every character alike, so sizes do not change.
+    public var hasMonospacedDigits = false
 
-    /// A font of the given size.
+    /// A regular, upright font of the given size.
     public init(pointSize: Double) {
         precondition(pointSize.isFinite && pointSize > 0, "Font size \(pointSize) is invalid: pass a finite size above 0.")
         self.pointSize = pointSize

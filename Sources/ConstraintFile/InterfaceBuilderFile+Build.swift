@@ -360,7 +360,7 @@ struct InterfaceBuilderBuilder {
     /// Text, font, lines and image: what the model measures (`--intrinsic-from-model`).
     func readContent(_ e: MarkupElement, into p: inout ViewProperties) {
         let font = e.child("fontDescription", key: "fontDescription")
-        var size = font?["pointSize"].flatMap(Double.init) ?? font?["style"].flatMap { textStyleSizes[$0] }
+        var size = font?["pointSize"].flatMap(Double.init) ?? font?["style"].flatMap(textStyle).map { Font.preferredFont(forTextStyle: $0).pointSize }
         switch e.name {
         case "label":
             var text = e["text"] ?? e.child("string", key: "text")?.text
@@ -636,10 +636,8 @@ private let ignoredElements: Set<String> = [
     "simulatedTabBarMetrics", "simulatedToolbarMetrics", "simulatedOrientationMetrics", "simulatedScreenMetrics",
 ]
 
-/// Dynamic Type sizes at the default content size category, by IB's style name.
-private let textStyleSizes: [String: Double] = [
-    "UICTFontTextStyleLargeTitle": 34, "UICTFontTextStyleTitle0": 34, "UICTFontTextStyleTitle1": 28, "UICTFontTextStyleTitle2": 22,
-    "UICTFontTextStyleTitle3": 20, "UICTFontTextStyleHeadline": 17, "UICTFontTextStyleBody": 17,
-    "UICTFontTextStyleCallout": 16, "UICTFontTextStyleSubhead": 15, "UICTFontTextStyleFootnote": 13,
-    "UICTFontTextStyleCaption1": 12, "UICTFontTextStyleCaption2": 11,
-]
+/// The text style of IB's style name: UIKit's raw value (`UICTFontTextStyleBody`), or the
+/// `UICTFontTextStyleLargeTitle` some files write for `UICTFontTextStyleTitle0`.
+private func textStyle(_ name: String) -> Font.TextStyle? {
+    name == "UICTFontTextStyleLargeTitle" ? .largeTitle : Font.TextStyle(rawValue: name)
+}
