@@ -5,6 +5,8 @@ let uikitClassNames: [ObjectIdentifier: String] = [
     ObjectIdentifier(Label.self): "UILabel",
     ObjectIdentifier(ImageView.self): "UIImageView",
     ObjectIdentifier(Button.self): "UIButton",
+    ObjectIdentifier(ButtonLabel.self): "UIButtonLabel",
+    ObjectIdentifier(Control.self): "UIControl",
     ObjectIdentifier(StackView.self): "UIStackView",
     ObjectIdentifier(LayoutSpacer.self): "_UILayoutSpacer",
     ObjectIdentifier(CollectionViewCell.self): "UICollectionViewCell",

@@ -377,7 +377,7 @@ struct InterfaceBuilderBuilder {
             p.font = size.map { min(max($0, 1), 1000) } ?? 17
         case "button":
             p.title = e.child("state", key: "normal")?["title"] ?? ""
-            p.font = size.map { min(max($0, 1), 1000) } ?? 15
+            p.font = size.map { min(max($0, 1), 1000) } ?? Button.defaultTitleFont.pointSize
         case "imageView":
             if options.intrinsicSizes == .fromModel, let name = e["image"] { p.image = images[name] }
         default:
