@@ -328,7 +328,9 @@ struct InterfaceBuilderBuilder {
 
     /// Where the intrinsic size comes from: a placeholder or a designable's measured size
     /// first; else, for views sized by their content, the stored frame (`fromFrames`) or, for
-    /// labels, buttons and images, the model (`fromModel`).
+    /// labels, buttons, images and the controls AutoLayout models (switches, sliders, segmented
+    /// controls, activity indicators), the model (`fromModel`). A control without a stored
+    /// frame takes its model size in both modes.
     func intrinsicSize(_ e: MarkupElement, frame: Rect?) throws(SourceError) -> Size? {
         let none = View.noIntrinsicMetric
         if e["placeholderIntrinsicWidth"] != nil || e["placeholderIntrinsicHeight"] != nil {
@@ -346,15 +348,46 @@ struct InterfaceBuilderBuilder {
         case "imageView":
             guard let image = e["image"] else { return nil }
             return fromModel ? images[image] : frame?.size ?? images[image]
-        case "textField", "switch", "segmentedControl", "stepper", "activityIndicatorView", "pageControl", "datePicker":
+        case "switch":
+            return fromModel ? Switch.intrinsicSize : frame?.size ?? Switch.intrinsicSize
+        case "activityIndicatorView":
+            let size = activityIndicatorStyle(e).intrinsicSize
+            return fromModel ? size : frame?.size ?? size
+        case "segmentedControl":
+            if !fromModel, let frame { return frame.size }
+            return segmentedControl(e).intrinsicContentSize
+        case "slider":
+            return Size(width: none, height: fromModel ? Slider.intrinsicHeight : frame?.height ?? Slider.intrinsicHeight)
+        case "textField", "stepper", "pageControl", "datePicker":
             return frame?.size
-        case "slider", "progressView", "navigationBar", "toolbar", "tabBar", "searchBar":
+        case "progressView", "navigationBar", "toolbar", "tabBar", "searchBar":
             return frame.map { Size(width: none, height: $0.height) }
         case "textView" where e["scrollEnabled"] == "NO":
             return frame?.size
         default:
             return nil
         }
+    }
+
+    /// An activity indicator's style from IB's name for it (`medium` when the file gives none,
+    /// as IB writes no style for its default).
+    func activityIndicatorStyle(_ e: MarkupElement) -> ActivityIndicatorView.Style {
+        switch e["style"] {
+        case "large": .large
+        case "whiteLarge": .whiteLarge
+        case "white": .white
+        case "gray": .gray
+        default: .medium
+        }
+    }
+
+    /// A segmented control with the file's segments: titles, or images from `<resources>`.
+    func segmentedControl(_ e: MarkupElement) -> SegmentedControl {
+        let items: [Any] = (e.child("segments")?.children("segment") ?? []).map { segment in
+            if let name = segment["image"], let size = images[name] { return Image(size: size, name: name) }
+            return segment["title"] ?? ""
+        }
+        return SegmentedControl(items: items)
     }
 
     /// Text, font, lines and image: what the model measures (`--intrinsic-from-model`).
