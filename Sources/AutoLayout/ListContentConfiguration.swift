@@ -162,9 +162,10 @@ public struct ListContentConfiguration: ContentConfiguration, Hashable {
     }
 
     /// UIKit's leading and trailing layout margin for a list of the given width: 16 pt, or 20 pt
-    /// from 414 pt (openradar 29013952: margins are "16px (20px on iPhone 6/7+)").
+    /// from 414 pt, a view controller's minimum side margins
+    /// (``ViewController/systemMinimumLayoutMargins(forWidth:)``).
     public static func standardHorizontalMargin(forWidth width: Double) -> Double {
-        width >= 414 ? 20 : 16
+        ViewController.systemMinimumLayoutMargins(forWidth: width).leading
     }
 
     /// A ``ListContentView`` showing this configuration.

@@ -386,9 +386,16 @@ open class View: LayoutItem, CustomStringConvertible {
 
     // MARK: Margins and safe area
 
+    /// A view's margins until they are set: 8 on every side.
+    static let defaultLayoutMargins = DirectionalEdgeInsets(top: 8, leading: 8, bottom: 8, trailing: 8)
     /// The margins in the reading direction (default 8 on every side).
-    @exclusivity(unchecked) public var directionalLayoutMargins = DirectionalEdgeInsets(top: 8, leading: 8, bottom: 8, trailing: 8) {
+    @exclusivity(unchecked) public var directionalLayoutMargins = View.defaultLayoutMargins {
         didSet { if directionalLayoutMargins != oldValue { setNeedsConstraintUpdate() } }
+    }
+    /// Whether the margins layout uses are at least a view controller's system minimum (set on
+    /// a ``ViewController``'s root view; see ``effectiveLayoutMargins``).
+    var respectsSystemMinimumLayoutMargins = false {
+        didSet { if respectsSystemMinimumLayoutMargins != oldValue { setNeedsConstraintUpdate() } }
     }
     /// The margins by physical side: leading is left unless the view reads right to left.
     public var layoutMargins: EdgeInsets {

@@ -221,8 +221,8 @@ struct InterfaceBuilderBuilder {
         p.hugging = (try priority(e, "horizontalHuggingPriority", default: 250), try priority(e, "verticalHuggingPriority", default: 250))
         p.compression = (try priority(e, "horizontalCompressionResistancePriority", default: 750),
                          try priority(e, "verticalCompressionResistancePriority", default: 750))
-        let m = SimulatedDevice.systemMargin(width: p.frame?.width ?? device.size.width)
-        p.margins = try margins(e) ?? (isControllerRoot ? DirectionalEdgeInsets(top: 0, leading: m, bottom: 0, trailing: m) : nil)
+        let rootMargins = ViewController.systemMinimumLayoutMargins(forWidth: p.frame?.width ?? device.size.width)
+        p.margins = try margins(e) ?? (isControllerRoot ? rootMargins : nil)
         if e["insetsLayoutMarginsFromSafeArea"] == "NO" { p.insetsMarginsFromSafeArea = false }
         p.intrinsic = try intrinsicSize(e, frame: frame)
         if e.name == "switch" {
