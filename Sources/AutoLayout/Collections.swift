@@ -357,11 +357,19 @@ public struct ListLayout: Hashable, Sendable {
 /// `NSCollectionLayoutGroup`s of ``columns`` items each), with fixed or self-sizing heights.
 ///
 /// Sizes follow `NSCollectionLayoutDimension`: a group's dimensions are relative to the section's
-/// content width (the width inside ``contentInsets``), an item's to its group. Without
-/// ``itemWidth`` the group's width is shared equally by its items after the spacing, as
-/// `NSCollectionLayoutGroup.horizontal(layoutSize:subitem:count:)` does. A vertical grid has no
-/// container height, so a group dimension of `.fractionalHeight` is a programmer error, as is an
-/// item width of `.fractionalHeight`.
+/// content width (the width inside ``contentInsets``), an item's to its group. A vertical grid
+/// has no container height, so a group dimension of `.fractionalHeight` is a programmer error.
+///
+/// Widths: the group's width is shared equally by its ``columns`` items after the spacing, and
+/// ``itemWidth`` is ignored, as `NSCollectionLayoutGroup.horizontal(layoutSize:subitem:count:)`
+/// ignores the item's width dimension: Apple documents that it "creates a group of the specified
+/// size, containing an array of equally sized items arranged in a horizontal line up to the
+/// number specified by count", and that with ``interItemSpacing`` "the group keeps the same
+/// number of items and automatically resizes them". Three columns 375 points wide make items
+/// 125 wide, whatever the item says (`.absolute(999)` included). iOS 16's
+/// `horizontal(layoutSize:repeatingSubitem:count:)`, which keeps the item's own width instead
+/// ("it's your responsibility to ensure that the group's layoutSize can fit count repetitions"),
+/// is not modelled.
 ///
 /// Heights: `.estimated` item heights are measured at the item width. An `.estimated` group is as
 /// tall as its tallest item (items sized by `.fractionalHeight` count with their measured height,
@@ -401,7 +409,10 @@ public struct GridLayout: Hashable, Sendable {
 
     /// Items per group (per row).
     public var columns: Int
-    /// Each item's width in its group; nil shares the group's width equally.
+    /// The item's own width dimension, as the `NSCollectionLayoutItem` of a ported layout declares
+    /// it. It is ignored: the group's width is shared by its ``columns`` items (see the type's
+    /// description). It is kept so that ported layouts keep their shape, and it is checked as the
+    /// other dimensions are.
     public var itemWidth: Dimension?
     /// Each item's height in its group.
     public var itemHeight: Dimension
@@ -418,8 +429,8 @@ public struct GridLayout: Hashable, Sendable {
 
     /// A grid; see the type's description for how the dimensions resolve.
     ///
-    /// - Precondition: at least one column; dimensions positive and finite, none relative to a
-    ///   height that a vertical grid does not have; spacings finite and not negative.
+    /// - Precondition: at least one column; dimensions positive and finite, no group dimension
+    ///   relative to a height that a vertical grid does not have; spacings finite and not negative.
     public init(columns: Int, itemWidth: Dimension? = nil, itemHeight: Dimension = .fractionalHeight(1),
                 groupWidth: Dimension = .fractionalWidth(1), groupHeight: Dimension,
                 interItemSpacing: Double = 0, interGroupSpacing: Double = 0, contentInsets: DirectionalEdgeInsets = .zero) {
@@ -444,8 +455,6 @@ public struct GridLayout: Hashable, Sendable {
         }
         precondition(!groupWidth.isFractionalHeight && !groupHeight.isFractionalHeight,
                      "A vertical grid has no height for a group to be a fraction of: size groups with .absolute, .fractionalWidth or .estimated.")
-        precondition(!(itemWidth?.isFractionalHeight ?? false),
-                     "GridLayout itemWidth cannot be a fraction of the group's height: use .absolute or .fractionalWidth.")
         precondition(interItemSpacing.isFinite && interItemSpacing >= 0 && interGroupSpacing.isFinite && interGroupSpacing >= 0,
                      "Grid spacings \(interItemSpacing), \(interGroupSpacing) are invalid: pass finite spacings, at least 0.")
     }
@@ -460,12 +469,8 @@ public struct GridLayout: Hashable, Sendable {
         case .fractionalWidth(let f): f * content
         case .fractionalHeight: preconditionFailure("unreachable: rejected by init")
         }
-        let item: Double = switch itemWidth {
-        case nil: (group - Double(columns - 1) * interItemSpacing) / Double(columns)
-        case .absolute(let v)?, .estimated(let v)?: v
-        case .fractionalWidth(let f)?: f * group
-        case .fractionalHeight?: preconditionFailure("unreachable: rejected by init")
-        }
+        // The count decides the width: itemWidth is ignored (see the type's description).
+        let item = (group - Double(columns - 1) * interItemSpacing) / Double(columns)
         return (content, group, max(0, item))
     }
 

@@ -90,6 +90,16 @@ public struct CellConfigurationState: ConfigurationState, Hashable {
     }
 }
 
+extension ConfigurationState {
+    /// Whether a view's or a cell's state is selected or highlighted (an app's own state type
+    /// is neither).
+    var isSelectedOrHighlighted: Bool {
+        if let s = self as? CellConfigurationState { return s.isSelected || s.isHighlighted }
+        if let s = self as? ViewConfigurationState { return s.isSelected || s.isHighlighted }
+        return false
+    }
+}
+
 /// What a cell shows, as a value: it makes the view that shows it (UIKit's
 /// `UIContentConfiguration`, iOS 14).
 ///

@@ -1,9 +1,19 @@
-/// A font: only its size matters to the deterministic text model (UIKit's `UIFont`).
+/// A font: only its size matters to the deterministic text model (UIKit's `UIFont`). The
+/// weight and the traits are kept so that ported code can set and compare them (see
+/// ``Font/Weight``); the UIKit factories (`boldSystemFont(ofSize:)`,
+/// `preferredFont(forTextStyle:)`…) are in Font.swift.
 public struct Font: Hashable, Sendable {
     /// The point size.
     public var pointSize: Double
+    /// The weight (`.regular` by default); it does not change sizes.
+    public var weight = Weight.regular
+    /// Whether the font is italic (`italicSystemFont(ofSize:)`); it does not change sizes.
+    public var isItalic = false
+    /// Whether every digit has the same advance (`monospacedDigitSystemFont(ofSize:weight:)`).
+    /// The text model already advances every character alike, so sizes do not change.
+    public var hasMonospacedDigits = false
 
-    /// A font of the given size.
+    /// A regular, upright font of the given size.
     public init(pointSize: Double) {
         precondition(pointSize.isFinite && pointSize > 0, "Font size \(pointSize) is invalid: pass a finite size above 0.")
         self.pointSize = pointSize
@@ -58,6 +68,18 @@ open class Label: View {
     }
     /// How the text lines up inside the label; it does not change the size.
     @exclusivity(unchecked) public var textAlignment = TextAlignment.natural
+    /// The text's colour: ``Color/label`` unless set; setting nil goes back to it, as in UIKit.
+    /// Stored only: it does not change the size.
+    public var textColor: Color! {
+        get { ownTextColor ?? .label }
+        set { ownTextColor = newValue }
+    }
+    private var ownTextColor: Color?
+    /// Whether the font follows the user's Dynamic Type size (UIKit's
+    /// `adjustsFontForContentSizeCategory`). Stored only: the content size category here is
+    /// always the default (Large), at which ``Font/preferredFont(forTextStyle:)`` gives UIKit's
+    /// default sizes, so the font never changes.
+    public var adjustsFontForContentSizeCategory = false
     /// What measures the text.
     @exclusivity(unchecked) public var textModel: any TextMeasuring = MonospacedTextModel() {
         didSet { textChanged() }
@@ -70,10 +92,16 @@ open class Label: View {
     private var cache: (newest: (width: Double?, layout: TextLayout)?, older: (width: Double?, layout: TextLayout)?)
 
     /// Creates an empty label.
-    public override init(frame: Rect) { super.init(frame: frame) }
+    public override init(frame: Rect) {
+        super.init(frame: frame)
+        isUserInteractionEnabled = false
+    }
 
     /// Creates an empty label with a zero frame.
-    public override init() { super.init(frame: .zero) }
+    public override init() {
+        super.init(frame: .zero)
+        isUserInteractionEnabled = false
+    }
 
     /// Creates a label showing `text`.
     public convenience init(text: String?) {

@@ -164,7 +164,7 @@ extension LayoutEngine {
     }
 
     private func marginSpecs(_ v: View, _ g: LayoutGuide) -> [LayoutConstraint] {
-        var m = v.layoutMargins
+        var m = v.effectiveLayoutMargins
         if v.insetsLayoutMarginsFromSafeArea {
             let s = v.safeAreaInsets
             m = EdgeInsets(top: m.top + s.top, left: m.left + s.left, bottom: m.bottom + s.bottom, right: m.right + s.right)

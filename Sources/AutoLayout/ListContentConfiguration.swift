@@ -21,18 +21,22 @@
 ///   spacing between siblings).
 /// - `imageProperties`: `reservedLayoutSize` and `maximumSize` default to zero, meaning "the
 ///   image's own size" and "no limit", as Apple documents. UIKit's larger reserved size for SF
-///   Symbols does not apply: images here are never symbols.
+///   Symbols is not modelled: a symbol image (``Image/init(systemName:)``) keeps its own size.
 /// - Rows are at least 44 pt tall (``ListContentView/minimumHeight``).
 ///
-/// Differences from UIKit: colours and the configuration state do not exist in the model, so
-/// ``updated(for:)`` returns the configuration unchanged; a value cell keeps its texts side by
-/// side at every width (the text wraps) instead of stacking them when they do not fit.
+/// Differences from UIKit: text colours are stored (``TextProperties/color``: ``Color/label``,
+/// and ``Color/secondaryLabel`` for the secondary text) but not drawn, and UIKit's colour changes
+/// for a state are not modelled, so ``updated(for:)`` returns the configuration unchanged; a
+/// value cell keeps its texts side by side at every width (the text wraps) instead of stacking
+/// them when they do not fit.
 public struct ListContentConfiguration: ContentConfiguration, Hashable {
-    /// How a text is drawn: only the properties that change its size, plus its alignment
+    /// How a text is drawn: the properties that change its size, plus its alignment and colour
     /// (UIKit's `UIListContentConfiguration.TextProperties`).
     public struct TextProperties: Hashable, Sendable {
         /// The font.
         public var font: Font
+        /// The text's colour; stored only, it does not change sizes.
+        public var color: Color
         /// The most lines shown: 0 (the default) for as many as the text needs.
         public var numberOfLines: Int {
             didSet {
@@ -45,10 +49,11 @@ public struct ListContentConfiguration: ContentConfiguration, Hashable {
         public var alignment: TextAlignment
 
         /// Text properties; `numberOfLines` 0 shows every line.
-        public init(font: Font, numberOfLines: Int = 0, lineBreakMode: LineBreakMode = .byTruncatingTail,
+        public init(font: Font, color: Color = .label, numberOfLines: Int = 0, lineBreakMode: LineBreakMode = .byTruncatingTail,
                     alignment: TextAlignment = .natural) {
             precondition(numberOfLines >= 0, "numberOfLines \(numberOfLines) is negative: use 0 for as many lines as needed.")
             self.font = font
+            self.color = color
             self.numberOfLines = numberOfLines
             self.lineBreakMode = lineBreakMode
             self.alignment = alignment
@@ -123,8 +128,8 @@ public struct ListContentConfiguration: ContentConfiguration, Hashable {
     public var prefersSideBySideTextAndSecondaryText: Bool
 
     private init(secondaryFont: Font, sideBySide: Bool) {
-        textProperties = TextProperties(font: .systemFont(ofSize: 17))
-        secondaryTextProperties = TextProperties(font: secondaryFont)
+        textProperties = TextProperties(font: .preferredFont(forTextStyle: .body))
+        secondaryTextProperties = TextProperties(font: secondaryFont, color: .secondaryLabel)
         directionalLayoutMargins = DirectionalEdgeInsets(top: 11, leading: 16, bottom: 11, trailing: 16)
         imageToTextPadding = 16
         textToSecondaryTextVerticalPadding = 3
@@ -134,32 +139,33 @@ public struct ListContentConfiguration: ContentConfiguration, Hashable {
 
     /// A list cell: the secondary text, if any, under the text (UIKit's `cell()`).
     public static func cell() -> ListContentConfiguration {
-        ListContentConfiguration(secondaryFont: .systemFont(ofSize: 15), sideBySide: false)
+        ListContentConfiguration(secondaryFont: .preferredFont(forTextStyle: .subheadline), sideBySide: false)
     }
 
     /// A cell with a subtitle: the secondary text in the subheadline style under the text
     /// (UIKit's `subtitleCell()`).
     public static func subtitleCell() -> ListContentConfiguration {
-        ListContentConfiguration(secondaryFont: .systemFont(ofSize: 15), sideBySide: false)
+        ListContentConfiguration(secondaryFont: .preferredFont(forTextStyle: .subheadline), sideBySide: false)
     }
 
     /// A cell with a value: the text at the leading edge, the secondary text (body style) at the
     /// trailing edge of the same row (UIKit's `valueCell()`). When they do not both fit, the
     /// secondary text keeps its width and the text wraps.
     public static func valueCell() -> ListContentConfiguration {
-        ListContentConfiguration(secondaryFont: .systemFont(ofSize: 17), sideBySide: true)
+        ListContentConfiguration(secondaryFont: .preferredFont(forTextStyle: .body), sideBySide: true)
     }
 
     /// A sidebar cell (UIKit's `sidebarCell()`). UIKit's sidebar differs from a list cell in its
     /// colours and selection; no public source gave different metrics, so it uses the cell's.
     public static func sidebarCell() -> ListContentConfiguration {
-        ListContentConfiguration(secondaryFont: .systemFont(ofSize: 15), sideBySide: false)
+        ListContentConfiguration(secondaryFont: .preferredFont(forTextStyle: .subheadline), sideBySide: false)
     }
 
     /// UIKit's leading and trailing layout margin for a list of the given width: 16 pt, or 20 pt
-    /// from 414 pt (openradar 29013952: margins are "16px (20px on iPhone 6/7+)").
+    /// from 414 pt, a view controller's minimum side margins
+    /// (``ViewController/systemMinimumLayoutMargins(forWidth:)``).
     public static func standardHorizontalMargin(forWidth width: Double) -> Double {
-        width >= 414 ? 20 : 16
+        ViewController.systemMinimumLayoutMargins(forWidth: width).leading
     }
 
     /// A ``ListContentView`` showing this configuration.
@@ -272,6 +278,7 @@ public final class ListContentView: View, ContentView {
         label.numberOfLines = p.numberOfLines
         label.lineBreakMode = p.lineBreakMode
         label.textAlignment = p.alignment
+        label.textColor = p.color
     }
 
     /// Puts the parts the shape shows into the view and constrains them.

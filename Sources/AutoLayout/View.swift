@@ -118,6 +118,46 @@ open class View: LayoutItem, CustomStringConvertible {
         didSet { if semanticContentAttribute != oldValue { layoutEngine.directionChanged() } }
     }
 
+    // MARK: Appearance (stored, not drawn)
+
+    // What ported drawing code sets and reads back. Nothing draws it and none of it takes part in
+    // layout: setting these never invalidates a constraint or moves a frame.
+
+    /// The colour behind the content; nil (the default) is transparent.
+    public var backgroundColor: Color?
+    /// The colour of tinted content: the colour set on this view, else its superview's tint, else
+    /// ``Color/systemBlue`` (UIKit's default tint). Never nil when read; setting nil makes the
+    /// view inherit again, as in UIKit.
+    public var tintColor: Color! {
+        get { ownTintColor ?? superview?.tintColor ?? .tintColor }
+        set { ownTintColor = newValue }
+    }
+    private var ownTintColor: Color?
+    /// The view's layer (UIKit's backing `CALayer`): corner radius, border and shadow settings,
+    /// made on first use.
+    public var layer: Layer {
+        if let layer = ownLayer { return layer }
+        let layer = Layer()
+        ownLayer = layer
+        return layer
+    }
+    private var ownLayer: Layer?
+    /// How the content fills the bounds (`.scaleToFill` by default).
+    public var contentMode = ContentMode.scaleToFill
+    /// Whether subviews and content are clipped to the bounds: the layer's
+    /// ``Layer/masksToBounds`` under another name, as in UIKit (false by default).
+    public var clipsToBounds: Bool {
+        get { ownLayer?.masksToBounds ?? false }
+        set { layer.masksToBounds = newValue }
+    }
+    /// The opacity, 0 to 1 (1 by default). A view at 0 still takes part in layout.
+    public var alpha = 1.0
+    /// Whether the view promises to fill its bounds with opaque content (true by default).
+    public var isOpaque = true
+    /// Whether the view takes touches (true by default; labels and image views start with false,
+    /// as in UIKit).
+    public var isUserInteractionEnabled = true
+
     /// Creates a view with a frame.
     public init(frame: Rect) {
         self.frame = frame
@@ -388,9 +428,16 @@ open class View: LayoutItem, CustomStringConvertible {
 
     // MARK: Margins and safe area
 
+    /// A view's margins until they are set: 8 on every side.
+    static let defaultLayoutMargins = DirectionalEdgeInsets(top: 8, leading: 8, bottom: 8, trailing: 8)
     /// The margins in the reading direction (default 8 on every side).
-    @exclusivity(unchecked) public var directionalLayoutMargins = DirectionalEdgeInsets(top: 8, leading: 8, bottom: 8, trailing: 8) {
+    @exclusivity(unchecked) public var directionalLayoutMargins = View.defaultLayoutMargins {
         didSet { if directionalLayoutMargins != oldValue { setNeedsConstraintUpdate() } }
+    }
+    /// Whether the margins layout uses are at least a view controller's system minimum (set on
+    /// a ``ViewController``'s root view; see ``effectiveLayoutMargins``).
+    var respectsSystemMinimumLayoutMargins = false {
+        didSet { if respectsSystemMinimumLayoutMargins != oldValue { setNeedsConstraintUpdate() } }
     }
     /// The margins by physical side: leading is left unless the view reads right to left.
     public var layoutMargins: EdgeInsets {

@@ -235,8 +235,8 @@ struct InterfaceBuilderBuilder {
         p.hugging = (try priority(e, "horizontalHuggingPriority", default: 250), try priority(e, "verticalHuggingPriority", default: 250))
         p.compression = (try priority(e, "horizontalCompressionResistancePriority", default: 750),
                          try priority(e, "verticalCompressionResistancePriority", default: 750))
-        let m = SimulatedDevice.systemMargin(width: p.frame?.width ?? device.size.width)
-        p.margins = try margins(e) ?? (isControllerRoot ? DirectionalEdgeInsets(top: 0, leading: m, bottom: 0, trailing: m) : nil)
+        let rootMargins = ViewController.systemMinimumLayoutMargins(forWidth: p.frame?.width ?? device.size.width)
+        p.margins = try margins(e) ?? (isControllerRoot ? rootMargins : nil)
         if e["insetsLayoutMarginsFromSafeArea"] == "NO" { p.insetsMarginsFromSafeArea = false }
         p.intrinsic = try intrinsicSize(e, frame: frame)
         if e.name == "switch" {
@@ -343,7 +343,9 @@ struct InterfaceBuilderBuilder {
 
     /// Where the intrinsic size comes from: a placeholder or a designable's measured size
     /// first; else, for views sized by their content, the stored frame (`fromFrames`) or, for
-    /// labels, buttons and images, the model (`fromModel`).
+    /// labels, buttons, images and the controls AutoLayout models (switches, sliders, segmented
+    /// controls, activity indicators), the model (`fromModel`). A control without a stored
+    /// frame takes its model size in both modes.
     func intrinsicSize(_ e: MarkupElement, frame: Rect?) throws(SourceError) -> Size? {
         let none = View.noIntrinsicMetric
         if !forNib, e["placeholderIntrinsicWidth"] != nil || e["placeholderIntrinsicHeight"] != nil {
@@ -361,9 +363,19 @@ struct InterfaceBuilderBuilder {
         case "imageView":
             guard let image = e["image"] else { return nil }
             return fromModel ? images[image] : frame?.size ?? images[image]
-        case "textField", "switch", "segmentedControl", "stepper", "activityIndicatorView", "pageControl", "datePicker":
+        case "switch":
+            return fromModel ? Switch.intrinsicSize : frame?.size ?? Switch.intrinsicSize
+        case "activityIndicatorView":
+            let size = activityIndicatorStyle(e).intrinsicSize
+            return fromModel ? size : frame?.size ?? size
+        case "segmentedControl":
+            if !fromModel, let frame { return frame.size }
+            return segmentedControl(e).intrinsicContentSize
+        case "slider":
+            return Size(width: none, height: fromModel ? Slider.intrinsicHeight : frame?.height ?? Slider.intrinsicHeight)
+        case "textField", "stepper", "pageControl", "datePicker":
             return frame?.size
-        case "slider", "progressView", "navigationBar", "toolbar", "tabBar", "searchBar":
+        case "progressView", "navigationBar", "toolbar", "tabBar", "searchBar":
             return frame.map { Size(width: none, height: $0.height) }
         case "textView" where e["scrollEnabled"] == "NO":
             return frame?.size
@@ -372,10 +384,31 @@ struct InterfaceBuilderBuilder {
         }
     }
 
+    /// An activity indicator's style from IB's name for it (`medium` when the file gives none,
+    /// as IB writes no style for its default).
+    func activityIndicatorStyle(_ e: MarkupElement) -> ActivityIndicatorView.Style {
+        switch e["style"] {
+        case "large": .large
+        case "whiteLarge": .whiteLarge
+        case "white": .white
+        case "gray": .gray
+        default: .medium
+        }
+    }
+
+    /// A segmented control with the file's segments: titles, or images from `<resources>`.
+    func segmentedControl(_ e: MarkupElement) -> SegmentedControl {
+        let items: [Any] = (e.child("segments")?.children("segment") ?? []).map { segment in
+            if let name = segment["image"], let size = images[name] { return Image(size: size, name: name) }
+            return segment["title"] ?? ""
+        }
+        return SegmentedControl(items: items)
+    }
+
     /// Text, font, lines and image: what the model measures (`--intrinsic-from-model`).
     func readContent(_ e: MarkupElement, into p: inout ViewProperties) {
         let font = e.child("fontDescription", key: "fontDescription")
-        var size = finite(font?["pointSize"]) ?? font?["style"].flatMap { textStyleSizes[$0] }
+        var size = finite(font?["pointSize"]) ?? font?["style"].flatMap(textStyle).map { Font.preferredFont(forTextStyle: $0).pointSize }
         switch e.name {
         case "label":
             var text = e["text"] ?? e.child("string", key: "text")?.text
@@ -394,7 +427,7 @@ struct InterfaceBuilderBuilder {
             p.textAlignment = e["textAlignment"].flatMap { textAlignments[$0] }
         case "button":
             p.title = e.child("state", key: "normal")?["title"] ?? ""
-            p.font = size.map { min(max($0, 1), 1000) } ?? 15
+            p.font = size.map { min(max($0, 1), 1000) } ?? Button.defaultTitleFont.pointSize
         case "imageView":
             if options.intrinsicSizes == .fromModel, let name = e["image"] { p.image = images[name] }
         default:
@@ -677,10 +710,8 @@ private let textAlignments: [String: TextAlignment] = [
     "left": .left, "center": .center, "right": .right, "justified": .justified, "natural": .natural,
 ]
 
-/// Dynamic Type sizes at the default content size category, by IB's style name.
-private let textStyleSizes: [String: Double] = [
-    "UICTFontTextStyleLargeTitle": 34, "UICTFontTextStyleTitle0": 34, "UICTFontTextStyleTitle1": 28, "UICTFontTextStyleTitle2": 22,
-    "UICTFontTextStyleTitle3": 20, "UICTFontTextStyleHeadline": 17, "UICTFontTextStyleBody": 17,
-    "UICTFontTextStyleCallout": 16, "UICTFontTextStyleSubhead": 15, "UICTFontTextStyleFootnote": 13,
-    "UICTFontTextStyleCaption1": 12, "UICTFontTextStyleCaption2": 11,
-]
+/// The text style of IB's style name: UIKit's raw value (`UICTFontTextStyleBody`), or the
+/// `UICTFontTextStyleLargeTitle` some files write for `UICTFontTextStyleTitle0`.
+private func textStyle(_ name: String) -> Font.TextStyle? {
+    name == "UICTFontTextStyleLargeTitle" ? .largeTitle : Font.TextStyle(rawValue: name)
+}

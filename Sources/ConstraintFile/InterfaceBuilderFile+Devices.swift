@@ -12,8 +12,9 @@ struct SimulatedDevice: Sendable {
     var hasNotch: Bool
 
     /// The side margins UIKit gives a view controller's root view or a cell's content view of
-    /// a width: 16 on compact iPhones, 20 from the 414-point phones up.
-    static func systemMargin(width: Double) -> Double { width >= 414 ? 20 : 16 }
+    /// a width: 16 on compact iPhones, 20 from the 414-point phones up
+    /// (``ViewController/systemMinimumLayoutMargins(forWidth:)``).
+    static func systemMargin(width: Double) -> Double { ViewController.systemMinimumLayoutMargins(forWidth: width).leading }
 
     /// The devices by IB id; unknown ids read as the 4.7-inch iPhone, as old files without a
     /// `<device>` were drawn.

@@ -201,9 +201,27 @@ private func rowHeight(lines n: Int) -> Double { max(44, 11 + textHeight(lines: 
             Rect(x: 0, y: 0, width: 150, height: 75), Rect(x: 150, y: 0, width: 150, height: 75),
             Rect(x: 0, y: 150, width: 150, height: 75),
         ])
+        // An absolute item width is ignored too: (300 − 10) / 2 = 145, not 100.
         let absolute = GridLayout(columns: 2, itemWidth: .absolute(100), itemHeight: .fractionalHeight(0.5),
                                   groupHeight: .absolute(80), interItemSpacing: 10)
-        #expect(absolute.layout(itemCount: 2, width: 300) == [Rect(x: 0, y: 0, width: 100, height: 40), Rect(x: 110, y: 0, width: 100, height: 40)])
+        #expect(absolute.layout(itemCount: 2, width: 300) == [Rect(x: 0, y: 0, width: 145, height: 40), Rect(x: 155, y: 0, width: 145, height: 40)])
+    }
+
+    /// UIKit's `horizontal(layoutSize:subitem:count:)` sizes items from the count: the item's
+    /// width dimension, whatever it is, does not count.
+    @Test func theColumnCountDecidesTheItemWidth() {
+        for itemWidth: GridLayout.Dimension? in [nil, .absolute(999), .estimated(10), .fractionalWidth(0.9), .fractionalHeight(2)] {
+            let grid = GridLayout(columns: 3, itemWidth: itemWidth, groupHeight: .absolute(125))
+            #expect(grid.itemWidth(forWidth: 375) == 125, "\(String(describing: itemWidth))")
+            #expect(grid.layout(itemCount: 4, width: 375) == [
+                Rect(x: 0, y: 0, width: 125, height: 125), Rect(x: 125, y: 0, width: 125, height: 125),
+                Rect(x: 250, y: 0, width: 125, height: 125), Rect(x: 0, y: 125, width: 125, height: 125),
+            ])
+        }
+        // Spacing comes out of the group's width, which a fractional group width sets.
+        let spaced = GridLayout(columns: 3, itemWidth: .absolute(999), groupWidth: .fractionalWidth(0.8), groupHeight: .absolute(10),
+                                interItemSpacing: 6)
+        #expect(spaced.itemWidth(forWidth: 375) == (300 - 12) / 3)
     }
 
     @Test func selfSizingGridRowsAreAsTallAsTheirTallestItem() async {

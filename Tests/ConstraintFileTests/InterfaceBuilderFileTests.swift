@@ -509,6 +509,59 @@ func box(_ id: String, _ x: Double, _ y: Double, _ w: Double, _ h: Double, attri
         #expect(r.frame("i") == Rect(x: 0, y: 30, width: 30, height: 28))
         #expect(r.storedFrames?.matched == 1)
     }
+
+    /// Controls whose stored frames disagree with AutoLayout's model of them.
+    let controls = xib(rootView("""
+        <switch translatesAutoresizingMaskIntoConstraints="NO" id="s"><rect key="frame" x="0.0" y="0.0" width="60" height="40"/></switch>
+        <activityIndicatorView style="large" translatesAutoresizingMaskIntoConstraints="NO" id="a"><rect key="frame" x="100" y="0.0" width="20" height="20"/></activityIndicatorView>
+        <segmentedControl translatesAutoresizingMaskIntoConstraints="NO" id="g"><rect key="frame" x="0.0" y="50" width="200" height="30"/>
+            <segments><segment title="Solid"/><segment title="Gradient"/></segments></segmentedControl>
+        <slider translatesAutoresizingMaskIntoConstraints="NO" id="r"><rect key="frame" x="0.0" y="90" width="320" height="40"/></slider>
+        """, constraints: """
+        <constraint firstItem="s" firstAttribute="leading" secondItem="root" secondAttribute="leading" id="c1"/>
+        <constraint firstItem="s" firstAttribute="top" secondItem="root" secondAttribute="top" id="c2"/>
+        <constraint firstItem="a" firstAttribute="leading" secondItem="root" secondAttribute="leading" constant="100" id="c3"/>
+        <constraint firstItem="a" firstAttribute="top" secondItem="root" secondAttribute="top" id="c4"/>
+        <constraint firstItem="g" firstAttribute="leading" secondItem="root" secondAttribute="leading" id="c5"/>
+        <constraint firstItem="g" firstAttribute="top" secondItem="root" secondAttribute="top" constant="50" id="c6"/>
+        <constraint firstItem="r" firstAttribute="leading" secondItem="root" secondAttribute="leading" id="c7"/>
+        <constraint firstItem="r" firstAttribute="trailing" secondItem="root" secondAttribute="trailing" id="c8"/>
+        <constraint firstItem="r" firstAttribute="top" secondItem="root" secondAttribute="top" constant="90" id="c9"/>
+        """))
+
+    @Test func controlsFromTheirStoredFrames() throws {
+        let r = try checkIB(controls)
+        #expect(r.frame("s")?.size == Size(width: 60, height: 40))
+        #expect(r.frame("a")?.size == Size(width: 20, height: 20))
+        #expect(r.frame("g")?.size == Size(width: 200, height: 30))
+        #expect(r.frame("r") == Rect(x: 0, y: 90, width: 320, height: 40))
+    }
+
+    /// `--intrinsic-from-model` sizes the controls as AutoLayout's Switch, ActivityIndicatorView,
+    /// SegmentedControl and Slider do.
+    @Test func controlsFromTheModel() throws {
+        let r = try checkIB(controls, options: .init(intrinsicSizes: .fromModel))
+        #expect(r.frame("s")?.size == Switch.intrinsicSize)
+        #expect(r.frame("a")?.size == ActivityIndicatorView.Style.large.intrinsicSize)
+        #expect(r.frame("g")?.size == SegmentedControl(items: ["Solid", "Gradient"]).intrinsicContentSize)
+        #expect(r.frame("g")?.size == Size(width: 145, height: 32))
+        #expect(r.frame("r") == Rect(x: 0, y: 90, width: 320, height: Slider.intrinsicHeight))
+    }
+
+    /// A control without a stored frame takes its model size in either mode.
+    @Test func controlsWithoutFramesTakeTheModelSize() throws {
+        let r = try checkIB(xib(rootView("""
+            <switch translatesAutoresizingMaskIntoConstraints="NO" id="s"/>
+            <activityIndicatorView translatesAutoresizingMaskIntoConstraints="NO" id="a"/>
+            """, constraints: """
+            <constraint firstItem="s" firstAttribute="leading" secondItem="root" secondAttribute="leading" id="c1"/>
+            <constraint firstItem="s" firstAttribute="top" secondItem="root" secondAttribute="top" id="c2"/>
+            <constraint firstItem="a" firstAttribute="leading" secondItem="root" secondAttribute="leading" id="c3"/>
+            <constraint firstItem="a" firstAttribute="top" secondItem="root" secondAttribute="top" constant="40" id="c4"/>
+            """)))
+        #expect(r.frame("s")?.size == Size(width: 51, height: 31))
+        #expect(r.frame("a")?.size == Size(width: 20, height: 20))
+    }
 }
 
 @Suite struct InterfaceBuilderDiagnosticsTests {
