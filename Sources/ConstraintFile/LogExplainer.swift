@@ -82,7 +82,10 @@ public enum LogExplainer {
             return LogExplanation(message: message, unsatisfiable: false, conflict: [], wouldBreak: nil,
                                   explanation: text + model.marginNote + note, fix: "Nothing to fix in this group on its own: paste the whole message.")
         }
+        // The arithmetic is about a host's size where there is one (encapsulated, or a frame's
+        // autoresizing size), else about a fixed size.
         let target = conflict.first(where: { list[$0].identifier?.hasPrefix("UIView-Encapsulated-Layout") == true })
+            ?? conflict.first(where: { list[$0].isAutoresizing && list[$0].isFixedSize })
             ?? conflict.first(where: { list[$0].secondItem == nil })
             ?? wouldBreak ?? conflict[0]
         var text = conflict.count == 1

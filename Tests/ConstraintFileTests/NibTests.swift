@@ -11,79 +11,6 @@ let nibFixtures: String = {
 /// The fixture's text: the article's content view, with the label's height required.
 func symbolNameNib() throws -> String { try InputFile.read(nibFixtures + "/SFSymbolNameContentView.xib") }
 
-// The content view of "Designing Custom UICollectionViewListCell in Interface Builder", ported
-// as the README says: the `UI`/`NS` prefixes dropped, `@IBOutlet` dropped with the outlets
-// connected by `connect(outlet:to:)`, `try!` before `loadNibNamed`, and the layer's border
-// (which layout does not model) left out.
-
-struct SFSymbolNameContentConfiguration: ContentConfiguration, Hashable {
-    var name: String?
-
-    func makeContentView() -> View & ContentView {
-        // Initialize an instance of SFSymbolNameContentView
-        return SFSymbolNameContentView(configuration: self)
-    }
-
-    func updated(for state: ConfigurationState) -> Self {
-        return self
-    }
-}
-
-class SFSymbolNameContentView: View, ContentView, NibOwner {
-    var containerView: View!
-    var nameLabel: Label!
-
-    private var currentConfiguration: SFSymbolNameContentConfiguration!
-    var configuration: ContentConfiguration {
-        get {
-            currentConfiguration
-        }
-        set {
-            guard let newConfiguration = newValue as? SFSymbolNameContentConfiguration else {
-                return
-            }
-            apply(configuration: newConfiguration)
-        }
-    }
-
-    init(configuration: SFSymbolNameContentConfiguration) {
-        super.init(frame: .zero)
-        loadNib()
-        apply(configuration: configuration)
-    }
-
-    required init?(coder: Coder) {
-        fatalError("init(coder:) has not been implemented")
-    }
-
-    func connect(outlet name: String, to object: AnyObject) throws(NibOutletError) {
-        try connect(outlet: name, to: object, among: ["containerView": .init(\.containerView), "nameLabel": .init(\.nameLabel)])
-    }
-}
-
-private extension SFSymbolNameContentView {
-    private func loadNib() {
-        try! Bundle.main.loadNibNamed("\(SFSymbolNameContentView.self)", owner: self, options: nil)
-
-        addSubview(containerView)
-        containerView.translatesAutoresizingMaskIntoConstraints = false
-        LayoutConstraint.activate([
-            containerView.topAnchor.constraint(equalTo: self.topAnchor, constant: 0.0),
-            containerView.leadingAnchor.constraint(equalTo: self.leadingAnchor, constant: 0.0),
-            containerView.trailingAnchor.constraint(equalTo: self.trailingAnchor, constant: 0.0),
-            containerView.bottomAnchor.constraint(equalTo: self.bottomAnchor, constant: 0.0),
-        ])
-    }
-
-    private func apply(configuration: SFSymbolNameContentConfiguration) {
-        guard currentConfiguration != configuration else {
-            return
-        }
-        currentConfiguration = configuration
-        nameLabel.text = configuration.name
-    }
-}
-
 /// An owner with the fixture's two outlets, for loading variants of it with ``Nib``.
 final class SymbolNameOwner: NibOwner {
     var containerView: View!
@@ -135,17 +62,6 @@ final class RecordingOwner: NibOwner {
         }
     }
 
-    @Test func theArticlesPortConnectsBothOutletsToTheFilesViews() throws {
-        let view = SFSymbolNameContentView(configuration: SFSymbolNameContentConfiguration(name: "pencil"))
-        let container = try #require(view.containerView)
-        let label = try #require(view.nameLabel)
-        #expect(container.superview === view)
-        #expect(label.superview === container)
-        #expect(container.subviews.count == 1)
-        #expect(label.text == "pencil")
-        #expect(container.descriptionClassName == "UIView" && label.descriptionClassName == "UILabel")
-    }
-
     @Test func theViewsHaveWhatTheFileSays() throws {
         let owner = SymbolNameOwner()
         let topLevel = try #require(try Bundle.main.loadNibNamed("SFSymbolNameContentView", owner: owner, options: nil))
@@ -181,36 +97,6 @@ final class RecordingOwner: NibOwner {
         #expect((label.constraints + container.constraints).allSatisfy { $0.isActive })
         // The label's own constraint comes first in the file, and was activated first.
         #expect(label.constraints[0].description.contains("UILabel:"))
-    }
-
-    @Test func aRequiredHeightConflictsInA44PointCellAndLayoutCompletes() throws {
-        // The article's first run: the label's 126 points do not fit the 44 the list gives.
-        let cell = CollectionViewListCell(frame: Rect(x: 0, y: 0, width: 375, height: 44))
-        var conflicts: [UnsatisfiableConstraints] = []
-        cell.layoutEngine.onUnsatisfiable = { conflicts.append($0) }
-        cell.contentConfiguration = SFSymbolNameContentConfiguration(name: "pencil")
-        cell.layoutIfNeeded()
-        #expect(!conflicts.isEmpty)
-        #expect(conflicts.allSatisfy { conflict in conflict.constraints.contains { $0 === conflict.broken } })
-        let content = try #require(cell.contentView.subviews.first as? SFSymbolNameContentView)
-        #expect(content.frame.width == 375)
-        #expect(content.containerView.frame.width == 375)
-        #expect(content.nameLabel.frame.width == 375 - 24)
-
-        // The same view pinned into a 375 × 44 root view.
-        let root = View(frame: Rect(x: 0, y: 0, width: 375, height: 44))
-        var rootConflicts = 0
-        root.layoutEngine.onUnsatisfiable = { _ in rootConflicts += 1 }
-        let view = SFSymbolNameContentView(configuration: SFSymbolNameContentConfiguration(name: "pencil"))
-        view.translatesAutoresizingMaskIntoConstraints = false
-        root.addSubview(view)
-        LayoutConstraint.activate([
-            view.topAnchor.constraint(equalTo: root.topAnchor), view.bottomAnchor.constraint(equalTo: root.bottomAnchor),
-            view.leadingAnchor.constraint(equalTo: root.leadingAnchor), view.trailingAnchor.constraint(equalTo: root.trailingAnchor),
-        ])
-        root.layoutIfNeeded()
-        #expect(rootConflicts >= 1)
-        #expect(view.containerView.frame.width == 375)
     }
 
     @Test func atPriority999TheContainerFitsAt150() throws {
@@ -343,13 +229,13 @@ final class RecordingOwner: NibOwner {
         #expect(try nib.instantiate(withOwner: nil, options: compact)[0].constraints.map(\.constant) == [50])
     }
 
-    @Test func theArticlesSampleIsThisFilesPort() throws {
+    @Test func theArticlesSampleIsTheSeedArticlesPort() throws {
         let root = String(nibFixtures.dropLast("/Tests/ConstraintFileTests/Fixtures".count))
         let article = try InputFile.read(root + "/Sources/ConstraintFile/ConstraintFile.docc/InterfaceBuilderFiles.md")
         let section = try #require(article.split(separator: "## Loading a nib into views").last)
         let blocks = section.split(separator: "```", omittingEmptySubsequences: false)
         let sample = try #require(blocks.dropFirst().first { $0.hasPrefix("swift\n") })
-        let source = try InputFile.read("\(#filePath)")
+        let source = try InputFile.read(root + "/Tests/SeedArticleTests/ListCellInterfaceBuilderArticleTests.swift")
         for line in sample.split(separator: "\n").dropFirst().map({ $0.trimmingPrefix(while: \.isWhitespace) })
         where !line.hasPrefix("import ") && !line.hasPrefix("//") && line != "}" {
             #expect(source.contains(line), "the article's line is not in the tested port: \(line)")
