@@ -55,6 +55,11 @@ open class CollectionViewCell: View, SelfSizingCell, ReusableCell {
     /// `updated(for:)` version (true by default, as in UIKit). It does so whether or not an
     /// override of ``updateConfiguration(using:)`` calls `super`.
     public var automaticallyUpdatesContentConfiguration = true
+    /// The cell's background, stored (not drawn): updated for the state like the content.
+    public var backgroundConfiguration: BackgroundConfiguration?
+    /// Whether a configuration update replaces the ``backgroundConfiguration`` by its
+    /// `updated(for:)` version (true by default).
+    public var automaticallyUpdatesBackgroundConfiguration = true
     /// Called at each configuration update, after ``updateConfiguration(using:)`` (UIKit's
     /// `configurationUpdateHandler`).
     public var configurationUpdateHandler: ((CollectionViewCell, CellConfigurationState) -> Void)?
@@ -100,6 +105,7 @@ open class CollectionViewCell: View, SelfSizingCell, ReusableCell {
         runPendingConfigurationUpdate {
             let state = configurationState
             if automaticallyUpdatesContentConfiguration, let c = contentConfiguration { contentConfiguration = c.updated(for: state) }
+            if automaticallyUpdatesBackgroundConfiguration, let b = backgroundConfiguration { backgroundConfiguration = b.updated(for: state) }
             updateConfiguration(using: state)
             configurationUpdateHandler?(self, state)
         }
@@ -135,6 +141,9 @@ open class CollectionViewListCell: CollectionViewCell {
     /// A fresh list configuration with the cell's default style, to fill in and assign to
     /// ``CollectionViewCell/contentConfiguration``.
     public func defaultContentConfiguration() -> ListContentConfiguration { .cell() }
+    /// A list cell's default background (UIKit's `defaultBackgroundConfiguration()`): a plain
+    /// list's.
+    public func defaultBackgroundConfiguration() -> BackgroundConfiguration { .listPlainCell() }
 }
 
 /// A table view cell's default content view (UIKit's private `UITableViewCellContentView`).
@@ -159,6 +168,11 @@ open class TableViewCell: View, SelfSizingCell, ReusableCell {
     public let reuseIdentifier: String?
     /// The style the cell was made with: it picks ``defaultContentConfiguration()``.
     public let style: CellStyle
+
+    /// The row's background, stored (not drawn); see ``CollectionViewCell/backgroundConfiguration``.
+    public var backgroundConfiguration: BackgroundConfiguration?
+    /// Whether a configuration update updates the ``backgroundConfiguration`` for the state.
+    public var automaticallyUpdatesBackgroundConfiguration = true
 
     /// What the cell shows; see ``CollectionViewCell/contentConfiguration``.
     @exclusivity(unchecked) public var contentConfiguration: (any ContentConfiguration)? {
@@ -212,6 +226,8 @@ open class TableViewCell: View, SelfSizingCell, ReusableCell {
 
     /// A fresh list configuration for the cell's ``style``.
     public func defaultContentConfiguration() -> ListContentConfiguration { style.contentConfiguration() }
+    /// A row's default background (UIKit's `defaultBackgroundConfiguration()`): a plain list's.
+    public func defaultBackgroundConfiguration() -> BackgroundConfiguration { .listPlainCell() }
 
     /// The cell's state, from which configurations are updated.
     open var configurationState: CellConfigurationState {
@@ -230,6 +246,7 @@ open class TableViewCell: View, SelfSizingCell, ReusableCell {
         runPendingConfigurationUpdate {
             let state = configurationState
             if automaticallyUpdatesContentConfiguration, let c = contentConfiguration { contentConfiguration = c.updated(for: state) }
+            if automaticallyUpdatesBackgroundConfiguration, let b = backgroundConfiguration { backgroundConfiguration = b.updated(for: state) }
             updateConfiguration(using: state)
             configurationUpdateHandler?(self, state)
         }

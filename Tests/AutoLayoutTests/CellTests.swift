@@ -266,6 +266,21 @@ private func laidOut(_ configuration: ListContentConfiguration, width: Double = 
         #expect(cell.log.suffix(2) == ["update", "handler"])
     }
 
+    @Test func backgroundsAreUpdatedForTheStateToo() {
+        let cell = CollectionViewListCell()
+        cell.backgroundConfiguration = cell.defaultBackgroundConfiguration()
+        cell.isSelected = true
+        cell.updateConfigurationsIfNeeded()
+        #expect(cell.backgroundConfiguration == BackgroundConfiguration.listPlainCell().updated(for: CellConfigurationState(isSelected: true)))
+        #expect(cell.backgroundConfiguration != .listPlainCell())
+        let row = TableViewCell()
+        row.backgroundConfiguration = .listGroupedCell()
+        row.automaticallyUpdatesBackgroundConfiguration = false
+        row.isHighlighted = true
+        row.updateConfigurationsIfNeeded()
+        #expect(row.backgroundConfiguration == .listGroupedCell())
+    }
+
     @Test func aCellThatSetsItsConfigurationInItsUpdateShowsItFirstTime() {
         let cell = ItemCell()
         cell.item = 70
