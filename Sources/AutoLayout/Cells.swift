@@ -38,16 +38,21 @@ protocol ReusableCell: AnyObject {
 open class CollectionViewCell: View, SelfSizingCell, ReusableCell {
     /// The view holding the cell's content, always at the cell's bounds: a plain view, or the
     /// view the ``contentConfiguration`` made.
-    public private(set) var contentView: View
+    @exclusivity(unchecked) public private(set) var contentView: View
     /// The identifier the cell was dequeued with, if any.
     public internal(set) var reuseIdentifier: String?
+    /// The content view when a configuration made it (typed, so that reconfiguring it needs no cast).
+    @exclusivity(unchecked) private var configuredView: (View & ContentView)?
+    /// Whether the configuration's type ignores the state (checked when its view is made).
+    @exclusivity(unchecked) private var isStateIndependent = false
 
     /// What the cell shows. Setting a configuration the current content view supports updates
     /// that view in place (texts and constants change, no view is rebuilt); otherwise the
     /// configuration's new view becomes the ``contentView``. Nil puts back a plain content view.
     @exclusivity(unchecked) public var contentConfiguration: (any ContentConfiguration)? {
         didSet {
-            contentView = show(contentConfiguration, in: self, replacing: contentView, makeDefault: { View() })
+            contentView = show(contentConfiguration, in: self, replacing: contentView, configured: &configuredView,
+                               stateIndependent: &isStateIndependent, makeDefault: { View() })
             if !isUpdatingConfiguration { setNeedsUpdateConfiguration() }
         }
     }
@@ -104,7 +109,9 @@ open class CollectionViewCell: View, SelfSizingCell, ReusableCell {
     public func updateConfigurationsIfNeeded() {
         runPendingConfigurationUpdate {
             let state = configurationState
-            if automaticallyUpdatesContentConfiguration, let c = contentConfiguration { contentConfiguration = c.updated(for: state) }
+            if automaticallyUpdatesContentConfiguration, !isStateIndependent, let c = contentConfiguration {
+                contentConfiguration = c.updated(for: state)
+            }
             if automaticallyUpdatesBackgroundConfiguration, let b = backgroundConfiguration { backgroundConfiguration = b.updated(for: state) }
             updateConfiguration(using: state)
             configurationUpdateHandler?(self, state)
@@ -163,11 +170,14 @@ open class TableViewCell: View, SelfSizingCell, ReusableCell {
     public static let standardRowHeight = 44.0
 
     /// The view holding the cell's content, sized by the table.
-    public private(set) var contentView: View
+    @exclusivity(unchecked) public private(set) var contentView: View
     /// The identifier the cell was made for, if any.
     public let reuseIdentifier: String?
     /// The style the cell was made with: it picks ``defaultContentConfiguration()``.
     public let style: CellStyle
+    /// The content view when a configuration made it.
+    @exclusivity(unchecked) private var configuredView: (View & ContentView)?
+    @exclusivity(unchecked) private var isStateIndependent = false
 
     /// The row's background, stored (not drawn); see ``CollectionViewCell/backgroundConfiguration``.
     public var backgroundConfiguration: BackgroundConfiguration?
@@ -177,7 +187,8 @@ open class TableViewCell: View, SelfSizingCell, ReusableCell {
     /// What the cell shows; see ``CollectionViewCell/contentConfiguration``.
     @exclusivity(unchecked) public var contentConfiguration: (any ContentConfiguration)? {
         didSet {
-            contentView = show(contentConfiguration, in: self, replacing: contentView, makeDefault: { TableViewCellContentView() })
+            contentView = show(contentConfiguration, in: self, replacing: contentView, configured: &configuredView,
+                               stateIndependent: &isStateIndependent, makeDefault: { TableViewCellContentView() })
             contentView.hasEncapsulatedSize = true
             if !isUpdatingConfiguration { setNeedsUpdateConfiguration() }
         }
@@ -245,7 +256,9 @@ open class TableViewCell: View, SelfSizingCell, ReusableCell {
     public func updateConfigurationsIfNeeded() {
         runPendingConfigurationUpdate {
             let state = configurationState
-            if automaticallyUpdatesContentConfiguration, let c = contentConfiguration { contentConfiguration = c.updated(for: state) }
+            if automaticallyUpdatesContentConfiguration, !isStateIndependent, let c = contentConfiguration {
+                contentConfiguration = c.updated(for: state)
+            }
             if automaticallyUpdatesBackgroundConfiguration, let b = backgroundConfiguration { backgroundConfiguration = b.updated(for: state) }
             updateConfiguration(using: state)
             configurationUpdateHandler?(self, state)
@@ -292,24 +305,34 @@ private func attach(_ contentView: View, to cell: View) {
     cell.insertSubview(contentView, at: 0)
 }
 
-/// Shows `configuration` in `cell`: applies it to `current` when that view supports it, else
-/// makes the configuration's view the content view (nil: a plain one from `makeDefault`).
-/// Returns the content view.
+/// Shows `configuration` in `cell`: applies it to `configured` (the content view a
+/// configuration made, if any) when that view supports it, else makes the configuration's view
+/// the content view (nil: a plain one from `makeDefault`) and notes whether its type ignores the
+/// state. Returns the content view.
 private func show(_ configuration: (any ContentConfiguration)?, in cell: View, replacing current: View,
-                  makeDefault: () -> View) -> View {
+                  configured: inout (View & ContentView)?, stateIndependent: inout Bool, makeDefault: () -> View) -> View {
     guard let configuration else {
-        guard current is ContentView else { return current }
+        guard configured != nil else { return current }
+        configured = nil
+        stateIndependent = false
         current.removeFromSuperview()
         let plain = makeDefault()
         attach(plain, to: cell)
         return plain
     }
-    if let view = current as? View & ContentView, view.supports(configuration) {
+    if let view = configured, view.supports(configuration) {
         view.configuration = configuration
         return view
     }
     current.removeFromSuperview()
     let view = configuration.makeContentView()
     attach(view, to: cell)
+    configured = view
+    stateIndependent = configuration is StateIndependentConfiguration
     return view
 }
+
+/// A configuration whose `updated(for:)` returns it unchanged whatever the state (the list
+/// configurations: UIKit changes only their colours for a state, which are kept as set here).
+/// A cell's automatic update skips it: setting it again would change nothing.
+protocol StateIndependentConfiguration {}

@@ -74,7 +74,7 @@ open class Label: View {
         get { ownTextColor ?? .label }
         set { ownTextColor = newValue }
     }
-    private var ownTextColor: Color?
+    @exclusivity(unchecked) private var ownTextColor: Color?
     /// Whether the font follows the user's Dynamic Type size (UIKit's
     /// `adjustsFontForContentSizeCategory`). Stored only: the content size category here is
     /// always the default (Large), at which ``Font/preferredFont(forTextStyle:)`` gives UIKit's

@@ -33,7 +33,7 @@ public final class LayoutEngine {
     /// Views whose `updateConstraints()` is due, in the order they asked.
     private var constraintUpdates: [WeakView] = []
     /// Cells whose configuration update is due, in the order they asked.
-    private var configurationUpdates: [WeakView] = []
+    @exclusivity(unchecked) private var configurationUpdates: [WeakView] = []
     /// Implicit bounds of items that joined, waiting to be added.
     private var newBackground: [Cassowary.Constraint] = []
     /// The item behind each engine variable, to write only the frames that changed.
@@ -178,10 +178,15 @@ public final class LayoutEngine {
     /// more updates, which run too).
     func runConfigurationUpdates() {
         while !configurationUpdates.isEmpty {
-            let views = configurationUpdates
-            configurationUpdates = []
+            // The list's buffer is handed back when done: a reused cell asks for every item.
+            var views: [WeakView] = []
+            swap(&views, &configurationUpdates)
             for case let v? in views.lazy.map(\.view) where v.needsConfigurationUpdate && v.rootView === root {
                 v.updateConfigurationIfDue()
+            }
+            if configurationUpdates.isEmpty {
+                views.removeAll(keepingCapacity: true)
+                configurationUpdates = views
             }
         }
     }

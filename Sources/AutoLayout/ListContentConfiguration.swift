@@ -29,7 +29,7 @@
 /// for a state are not modelled, so ``updated(for:)`` returns the configuration unchanged; a
 /// value cell keeps its texts side by side at every width (the text wraps) instead of stacking
 /// them when they do not fit.
-public struct ListContentConfiguration: ContentConfiguration, Hashable {
+public struct ListContentConfiguration: ContentConfiguration, Hashable, StateIndependentConfiguration {
     /// How a text is drawn: the properties that change its size, plus its alignment and colour
     /// (UIKit's `UIListContentConfiguration.TextProperties`).
     public struct TextProperties: Hashable, Sendable {
@@ -257,8 +257,6 @@ public final class ListContentView: View, ContentView {
     }
 
     private func apply(_ c: ListContentConfiguration) {
-        // A cell applies its configuration again at each configuration update.
-        if shape != nil, c == listConfiguration { return }
         listConfiguration = c
         let hasText = !(c.text ?? "").isEmpty
         let hasSecondary = !(c.secondaryText ?? "").isEmpty

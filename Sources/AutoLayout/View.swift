@@ -359,10 +359,11 @@ open class View: LayoutItem, CustomStringConvertible {
 
     // MARK: Configuration updates (cells)
 
+    // Unchecked exclusivity: read and written for every item a reused cell measures (see `superview`).
     /// Whether a configuration update is queued with the engine.
-    var needsConfigurationUpdate = false
+    @exclusivity(unchecked) var needsConfigurationUpdate = false
     /// Whether a configuration update is running: configurations it sets ask for no other.
-    var isUpdatingConfiguration = false
+    @exclusivity(unchecked) var isUpdatingConfiguration = false
 
     /// Queues a configuration update, run before the next solve or fitting (UIKit's
     /// `setNeedsUpdateConfiguration()`).
