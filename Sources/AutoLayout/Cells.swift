@@ -7,11 +7,43 @@ public protocol SelfSizingCell: AnyObject {
     func preferredLayoutSize(fittingWidth width: Double) -> Size
 }
 
-/// A cell a host reuses for another item (UIKit's dequeued cells): the host calls
-/// `prepareForReuse()` and asks for a configuration update before configuring it again.
-protocol ReusableCell: AnyObject {
-    /// Prepares the cell for its next item, as a dequeue does.
-    func reuse()
+/// UIKit's configuration updates and reuse, which its collection and table cells share (they
+/// have no common class): what a cell provides, and the update and reuse built on it.
+protocol ConfigurableCell: View {
+    var contentConfiguration: (any ContentConfiguration)? { get set }
+    var backgroundConfiguration: BackgroundConfiguration? { get set }
+    var automaticallyUpdatesContentConfiguration: Bool { get }
+    var automaticallyUpdatesBackgroundConfiguration: Bool { get }
+    /// Whether `updated(for:)` may change the content configuration (false for the list
+    /// configurations, which ignore the state).
+    var contentDependsOnState: Bool { get }
+    var configurationState: CellConfigurationState { get }
+    func updateConfiguration(using state: CellConfigurationState)
+    /// Calls the cell's `configurationUpdateHandler`, if any.
+    func callConfigurationUpdateHandler(_ state: CellConfigurationState)
+    func prepareForReuse()
+}
+
+extension ConfigurableCell {
+    /// A pending configuration update, now: the automatic updates (`updated(for:)`) first, then
+    /// `updateConfiguration(using:)`, then the handler.
+    func runConfigurationUpdate() {
+        runPendingConfigurationUpdate {
+            let state = configurationState
+            if automaticallyUpdatesContentConfiguration, contentDependsOnState, let c = contentConfiguration {
+                contentConfiguration = c.updated(for: state)
+            }
+            if automaticallyUpdatesBackgroundConfiguration, let b = backgroundConfiguration { backgroundConfiguration = b.updated(for: state) }
+            updateConfiguration(using: state)
+            callConfigurationUpdateHandler(state)
+        }
+    }
+
+    /// Prepares the cell for its next item, as a collection view's dequeue does.
+    func reuse() {
+        prepareForReuse()
+        requestConfigurationUpdate()
+    }
 }
 
 // How UIKit's cells hold their content, which the collection and table cells below share:
@@ -35,7 +67,7 @@ protocol ReusableCell: AnyObject {
 ///
 /// Put your subviews in the content view and constrain them to it, with an unbroken chain of
 /// constraints from its top to its bottom: the cell sizes itself by measuring the content view.
-open class CollectionViewCell: View, SelfSizingCell, ReusableCell {
+open class CollectionViewCell: View, SelfSizingCell, ConfigurableCell {
     /// The view holding the cell's content, always at the cell's bounds: a plain view, or the
     /// view the ``contentConfiguration`` made.
     @exclusivity(unchecked) public private(set) var contentView: View
@@ -106,28 +138,15 @@ open class CollectionViewCell: View, SelfSizingCell, ReusableCell {
     public func setNeedsUpdateConfiguration() { requestConfigurationUpdate() }
 
     /// Runs a pending configuration update now.
-    public func updateConfigurationsIfNeeded() {
-        runPendingConfigurationUpdate {
-            let state = configurationState
-            if automaticallyUpdatesContentConfiguration, !isStateIndependent, let c = contentConfiguration {
-                contentConfiguration = c.updated(for: state)
-            }
-            if automaticallyUpdatesBackgroundConfiguration, let b = backgroundConfiguration { backgroundConfiguration = b.updated(for: state) }
-            updateConfiguration(using: state)
-            configurationUpdateHandler?(self, state)
-        }
-    }
+    public func updateConfigurationsIfNeeded() { runConfigurationUpdate() }
 
-    override func updateConfigurationIfDue() { updateConfigurationsIfNeeded() }
+    override func updateConfigurationIfDue() { runConfigurationUpdate() }
+    var contentDependsOnState: Bool { !isStateIndependent }
+    func callConfigurationUpdateHandler(_ state: CellConfigurationState) { configurationUpdateHandler?(self, state) }
 
     /// Called before the cell shows another item; override it to clear what the last item
     /// left (call `super`). The default does nothing.
     open func prepareForReuse() {}
-
-    func reuse() {
-        prepareForReuse()
-        setNeedsUpdateConfiguration()
-    }
 
     override var fittedContentView: View? { contentView }
 
@@ -164,7 +183,7 @@ public final class TableViewCellContentView: View {}
 /// conflict with `'UIView-Encapsulated-Layout-Height' UITableViewCellContentView:….height == 44`
 /// and breaks your constraint; lower one link of the chain to 999 to fix it. It sizes itself
 /// by measuring the content view, as UITableView does.
-open class TableViewCell: View, SelfSizingCell, ReusableCell {
+open class TableViewCell: View, SelfSizingCell, ConfigurableCell {
     /// The height UIKit gives a row whose content view's constraints leave the height open
     /// ("constraints ambiguously suggest a height of zero … using standard height instead").
     public static let standardRowHeight = 44.0
@@ -253,28 +272,15 @@ open class TableViewCell: View, SelfSizingCell, ReusableCell {
     public func setNeedsUpdateConfiguration() { requestConfigurationUpdate() }
 
     /// Runs a pending configuration update now.
-    public func updateConfigurationsIfNeeded() {
-        runPendingConfigurationUpdate {
-            let state = configurationState
-            if automaticallyUpdatesContentConfiguration, !isStateIndependent, let c = contentConfiguration {
-                contentConfiguration = c.updated(for: state)
-            }
-            if automaticallyUpdatesBackgroundConfiguration, let b = backgroundConfiguration { backgroundConfiguration = b.updated(for: state) }
-            updateConfiguration(using: state)
-            configurationUpdateHandler?(self, state)
-        }
-    }
+    public func updateConfigurationsIfNeeded() { runConfigurationUpdate() }
 
-    override func updateConfigurationIfDue() { updateConfigurationsIfNeeded() }
+    override func updateConfigurationIfDue() { runConfigurationUpdate() }
+    var contentDependsOnState: Bool { !isStateIndependent }
+    func callConfigurationUpdateHandler(_ state: CellConfigurationState) { configurationUpdateHandler?(self, state) }
 
     /// Called before the row shows another item; override it to clear what the last item left
     /// (call `super`). The default does nothing.
     open func prepareForReuse() {}
-
-    func reuse() {
-        prepareForReuse()
-        setNeedsUpdateConfiguration()
-    }
 
     override var fittedContentView: View? { contentView }
 

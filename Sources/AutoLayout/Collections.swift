@@ -43,13 +43,13 @@ public final class SizingCellCache {
     private final class Entry {
         let cell: View
         let sizing: SelfSizingCell?
-        let reusable: ReusableCell?
+        let reusable: ConfigurableCell?
         var hasMeasured = false
 
         init(cell: View) {
             self.cell = cell
             sizing = cell as? SelfSizingCell
-            reusable = cell as? ReusableCell
+            reusable = cell as? ConfigurableCell
         }
     }
 

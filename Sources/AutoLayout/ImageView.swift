@@ -30,20 +30,15 @@ open class ImageView: View {
     public init(image: Image?) {
         self.image = image
         super.init(frame: Rect(origin: .zero, size: image?.size ?? .zero))
-        isUserInteractionEnabled = false
     }
 
     /// Creates an empty image view.
-    public override init(frame: Rect) {
-        super.init(frame: frame)
-        isUserInteractionEnabled = false
-    }
+    public override init(frame: Rect) { super.init(frame: frame) }
 
     /// Creates an empty image view with a zero frame.
-    public override init() {
-        super.init(frame: .zero)
-        isUserInteractionEnabled = false
-    }
+    public override init() { super.init(frame: .zero) }
+
+    override class var takesTouchesByDefault: Bool { false }
 
     /// The image's size, or ``View/noIntrinsicMetric`` in both dimensions without an image.
     open override var intrinsicContentSize: Size {

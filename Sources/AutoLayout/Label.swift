@@ -92,16 +92,12 @@ open class Label: View {
     private var cache: (newest: (width: Double?, layout: TextLayout)?, older: (width: Double?, layout: TextLayout)?)
 
     /// Creates an empty label.
-    public override init(frame: Rect) {
-        super.init(frame: frame)
-        isUserInteractionEnabled = false
-    }
+    public override init(frame: Rect) { super.init(frame: frame) }
 
     /// Creates an empty label with a zero frame.
-    public override init() {
-        super.init(frame: .zero)
-        isUserInteractionEnabled = false
-    }
+    public override init() { super.init(frame: .zero) }
+
+    override class var takesTouchesByDefault: Bool { false }
 
     /// Creates a label showing `text`.
     public convenience init(text: String?) {

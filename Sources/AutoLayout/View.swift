@@ -156,7 +156,13 @@ open class View: LayoutItem, CustomStringConvertible {
     public var isOpaque = true
     /// Whether the view takes touches (true by default; labels and image views start with false,
     /// as in UIKit).
-    public var isUserInteractionEnabled = true
+    public var isUserInteractionEnabled: Bool {
+        get { ownUserInteraction ?? Self.takesTouchesByDefault }
+        set { ownUserInteraction = newValue }
+    }
+    private var ownUserInteraction: Bool?
+    /// Whether a view of this class takes touches until told otherwise.
+    class var takesTouchesByDefault: Bool { true }
 
     /// Creates a view with a frame.
     public init(frame: Rect) {
