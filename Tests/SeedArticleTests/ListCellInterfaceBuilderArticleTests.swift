@@ -195,6 +195,14 @@ private func placedCell(_ name: String) -> (SFSymbolNameListCell, [Unsatisfiable
         #expect(cell.preferredLayoutSize(fittingWidth: 375) == Size(width: 375, height: 150))
     }
 
+    @Test func theSameMessageAndAddressesEveryRun() throws {
+        let (first, a) = placedCell("mic")
+        let (second, b) = placedCell("mic")
+        defer { withExtendedLifetime((first, second)) {} }
+        #expect(a.map(\.message) == b.map(\.message))
+        #expect(a.count == 1)
+    }
+
     @Test(.enabled(if: seed("list-cell-in-interface-builder.txt") != nil, "../shared/seeds is not beside the package"))
     func theMessageListsWhatTheArticlesLogLists() throws {
         // The article's own log, read from ../shared: the same seven constraints.
