@@ -9,20 +9,20 @@ import Testing
     static let corpus = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("shared/corpus/xib")
 
-    /// Files that cannot reach 95%, with the reason and the share they do reach.
-    static let exceptions: [String: (reason: String, floor: Double)] = [
-        // A stack view's image is pinned to 16 points while `fill` alignment stretches it to the
-        // 40-point cell: a real conflict, which UIKit resolves by breaking the image's height and
-        // our engine by breaking the stack's height, so three frames differ.
-        "duckduckgo__iOS__TabSwitcher.storyboard": ("conflict resolved differently", 0.93),
-    ]
-
     static func files() throws -> [String] {
         try FileManager.default.contentsOfDirectory(atPath: corpus.path)
             .filter { $0.hasSuffix(".xib") || $0.hasSuffix(".storyboard") }.sorted()
     }
 
-    @Test func everyFileReadsAndMatchesItsStoredFrames() throws {
+    /// Whether ../shared/corpus/xib is beside the clone (a user's clone has no ../shared).
+    static let isPresent: Bool = {
+        let present = FileManager.default.fileExists(atPath: corpus.path)
+        if !present { print("InterfaceBuilderCorpusTests: \(corpus.path) is not there; its tests are skipped") }
+        return present
+    }()
+
+    @Test(.enabled(if: isPresent, "../shared/corpus/xib is not beside the package"))
+    func everyFileReadsAndMatchesItsStoredFrames() throws {
         let files = try Self.files()
         #expect(files.count == 20)
         var table = "file | views compared | within 0.5 pt | share\n"
@@ -35,8 +35,7 @@ import Testing
             compared += stored.compared
             matched += stored.matched
             table += "\(name) | \(stored.compared) | \(stored.matched) | \(formatted((stored.fraction * 1000).rounded() / 10))%\n"
-            let floor = Self.exceptions[name]?.floor ?? 0.95
-            #expect(stored.fraction >= floor, "\(name): \(stored.differences.joined(separator: "; "))")
+            #expect(stored.fraction >= 0.95, "\(name): \(stored.differences.joined(separator: "; "))")
             // What IB flags as ambiguous, we find ambiguous too.
             let flagged = file.storedViews.filter(\.isAmbiguous).map(\.id)
             #expect(Set(flagged).isSubset(of: result.ambiguousViews), "\(name)")
@@ -46,7 +45,8 @@ import Testing
         #expect(Double(matched) / Double(compared) >= 0.95)
     }
 
-    @Test func traitsAndTheModelReadEveryFileToo() throws {
+    @Test(.enabled(if: isPresent, "../shared/corpus/xib is not beside the package"))
+    func traitsAndTheModelReadEveryFileToo() throws {
         for name in try Self.files() {
             let text = try String(contentsOf: Self.corpus.appendingPathComponent(name), encoding: .utf8)
             for options in [InterfaceBuilderFile.Options(traits: .init(horizontal: .compact, vertical: .compact)),
