@@ -21,6 +21,10 @@ protocol ConfigurableCell: View {
     func updateConfiguration(using state: CellConfigurationState)
     /// Calls the cell's `configurationUpdateHandler`, if any.
     func callConfigurationUpdateHandler(_ state: CellConfigurationState)
+    /// Whether an update reaches code that reads the state: an update handler, or a subclass
+    /// (whose `updateConfiguration(using:)` may be its own). The framework's classes do nothing
+    /// in theirs.
+    var hasCustomConfigurationUpdate: Bool { get }
     func prepareForReuse()
 }
 
@@ -29,20 +33,24 @@ extension ConfigurableCell {
     /// `updateConfiguration(using:)`, then the handler.
     func runConfigurationUpdate() {
         runPendingConfigurationUpdate {
+            let updatesContent = automaticallyUpdatesContentConfiguration && contentDependsOnState && contentConfiguration != nil
+            // Nothing would read the state (a reused sizing cell showing a list configuration):
+            // the same outcome without making it.
+            if !updatesContent && backgroundConfiguration == nil && !hasCustomConfigurationUpdate { return }
             let state = configurationState
-            if automaticallyUpdatesContentConfiguration, contentDependsOnState, let c = contentConfiguration {
-                contentConfiguration = c.updated(for: state)
-            }
+            if updatesContent, let c = contentConfiguration { contentConfiguration = c.updated(for: state) }
             if automaticallyUpdatesBackgroundConfiguration, let b = backgroundConfiguration { backgroundConfiguration = b.updated(for: state) }
             updateConfiguration(using: state)
             callConfigurationUpdateHandler(state)
         }
     }
 
-    /// Prepares the cell for its next item, as a collection view's dequeue does.
-    func reuse() {
+    /// Prepares the cell for its next item, as a collection view's dequeue does, when the
+    /// caller measures it next: the update is marked due, and the fitting runs it first (the
+    /// caller queues it with the engine if the fitting did not).
+    func reuseForMeasuring() {
         prepareForReuse()
-        requestConfigurationUpdate()
+        needsConfigurationUpdate = true
     }
 }
 
@@ -68,9 +76,17 @@ extension ConfigurableCell {
 /// Put your subviews in the content view and constrain them to it, with an unbroken chain of
 /// constraints from its top to its bottom: the cell sizes itself by measuring the content view.
 open class CollectionViewCell: View, SelfSizingCell, ConfigurableCell {
-    /// The view holding the cell's content, always at the cell's bounds: a plain view, or the
-    /// view the ``contentConfiguration`` made.
-    @exclusivity(unchecked) public private(set) var contentView: View
+    /// The view holding the cell's content, always at the cell's bounds: a plain view (made on
+    /// first use), or the view the ``contentConfiguration`` made.
+    public var contentView: View {
+        if let view = ownContentView { return view }
+        let view = View()
+        attach(view, to: self)
+        ownContentView = view
+        return view
+    }
+    /// The content view once made (a configuration's view is made without a plain one first).
+    @exclusivity(unchecked) private var ownContentView: View?
     /// The identifier the cell was dequeued with, if any.
     public internal(set) var reuseIdentifier: String?
     /// The content view when a configuration made it (typed, so that reconfiguring it needs no cast).
@@ -83,8 +99,8 @@ open class CollectionViewCell: View, SelfSizingCell, ConfigurableCell {
     /// configuration's new view becomes the ``contentView``. Nil puts back a plain content view.
     @exclusivity(unchecked) public var contentConfiguration: (any ContentConfiguration)? {
         didSet {
-            contentView = show(contentConfiguration, in: self, replacing: contentView, configured: &configuredView,
-                               stateIndependent: &isStateIndependent, makeDefault: { View() })
+            ownContentView = show(contentConfiguration, in: self, replacing: ownContentView, configured: &configuredView,
+                                  stateIndependent: &isStateIndependent)
             if !isUpdatingConfiguration { setNeedsUpdateConfiguration() }
         }
     }
@@ -111,9 +127,7 @@ open class CollectionViewCell: View, SelfSizingCell, ConfigurableCell {
 
     /// Creates a cell with a frame; the content view fills it.
     public override init(frame: Rect) {
-        contentView = View()
         super.init(frame: frame)
-        attach(contentView, to: self)
         setNeedsUpdateConfiguration()
     }
 
@@ -122,7 +136,7 @@ open class CollectionViewCell: View, SelfSizingCell, ConfigurableCell {
 
     /// Keeps the content view at the cell's size, as UIKit's `layoutSubviews` does.
     public override var frame: Rect {
-        didSet { if contentView.frame != bounds { contentView.frame = bounds } }
+        didSet { if let view = ownContentView, view.frame != bounds { view.frame = bounds } }
     }
 
     /// The cell's state, from which configurations are updated.
@@ -143,6 +157,9 @@ open class CollectionViewCell: View, SelfSizingCell, ConfigurableCell {
     override func updateConfigurationIfDue() { runConfigurationUpdate() }
     var contentDependsOnState: Bool { !isStateIndependent }
     func callConfigurationUpdateHandler(_ state: CellConfigurationState) { configurationUpdateHandler?(self, state) }
+    var hasCustomConfigurationUpdate: Bool {
+        configurationUpdateHandler != nil || (type(of: self) != CollectionViewCell.self && type(of: self) != CollectionViewListCell.self)
+    }
 
     /// Called before the cell shows another item; override it to clear what the last item
     /// left (call `super`). The default does nothing.
@@ -188,8 +205,17 @@ open class TableViewCell: View, SelfSizingCell, ConfigurableCell {
     /// ("constraints ambiguously suggest a height of zero … using standard height instead").
     public static let standardRowHeight = 44.0
 
-    /// The view holding the cell's content, sized by the table.
-    @exclusivity(unchecked) public private(set) var contentView: View
+    /// The view holding the cell's content, sized by the table: a ``TableViewCellContentView``
+    /// (made on first use), or the view the ``contentConfiguration`` made.
+    public var contentView: View {
+        if let view = ownContentView { return view }
+        let view = TableViewCellContentView()
+        view.hasEncapsulatedSize = true
+        attach(view, to: self)
+        ownContentView = view
+        return view
+    }
+    @exclusivity(unchecked) private var ownContentView: View?
     /// The identifier the cell was made for, if any.
     public let reuseIdentifier: String?
     /// The style the cell was made with: it picks ``defaultContentConfiguration()``.
@@ -206,9 +232,9 @@ open class TableViewCell: View, SelfSizingCell, ConfigurableCell {
     /// What the cell shows; see ``CollectionViewCell/contentConfiguration``.
     @exclusivity(unchecked) public var contentConfiguration: (any ContentConfiguration)? {
         didSet {
-            contentView = show(contentConfiguration, in: self, replacing: contentView, configured: &configuredView,
-                               stateIndependent: &isStateIndependent, makeDefault: { TableViewCellContentView() })
-            contentView.hasEncapsulatedSize = true
+            ownContentView = show(contentConfiguration, in: self, replacing: ownContentView, configured: &configuredView,
+                                  stateIndependent: &isStateIndependent)
+            ownContentView?.hasEncapsulatedSize = true
             if !isUpdatingConfiguration { setNeedsUpdateConfiguration() }
         }
     }
@@ -230,10 +256,7 @@ open class TableViewCell: View, SelfSizingCell, ConfigurableCell {
     public init(style: CellStyle = .default, reuseIdentifier: String? = nil) {
         self.style = style
         self.reuseIdentifier = reuseIdentifier
-        contentView = TableViewCellContentView()
         super.init(frame: Rect(x: 0, y: 0, width: 320, height: 44))
-        contentView.hasEncapsulatedSize = true
-        attach(contentView, to: self)
         setNeedsUpdateConfiguration()
     }
 
@@ -241,17 +264,14 @@ open class TableViewCell: View, SelfSizingCell, ConfigurableCell {
     public override init(frame: Rect) {
         reuseIdentifier = nil
         style = .default
-        contentView = TableViewCellContentView()
         super.init(frame: frame)
-        contentView.hasEncapsulatedSize = true
-        attach(contentView, to: self)
         setNeedsUpdateConfiguration()
     }
 
     /// Keeps the content view at the cell's size, as the table does when it places a row: the
     /// content view's encapsulated width and height follow.
     public override var frame: Rect {
-        didSet { if contentView.frame != bounds { contentView.frame = bounds } }
+        didSet { if let view = ownContentView, view.frame != bounds { view.frame = bounds } }
     }
 
     /// A fresh list configuration for the cell's ``style``.
@@ -277,6 +297,7 @@ open class TableViewCell: View, SelfSizingCell, ConfigurableCell {
     override func updateConfigurationIfDue() { runConfigurationUpdate() }
     var contentDependsOnState: Bool { !isStateIndependent }
     func callConfigurationUpdateHandler(_ state: CellConfigurationState) { configurationUpdateHandler?(self, state) }
+    var hasCustomConfigurationUpdate: Bool { configurationUpdateHandler != nil || type(of: self) != TableViewCell.self }
 
     /// Called before the row shows another item; override it to clear what the last item left
     /// (call `super`). The default does nothing.
@@ -313,24 +334,22 @@ private func attach(_ contentView: View, to cell: View) {
 
 /// Shows `configuration` in `cell`: applies it to `configured` (the content view a
 /// configuration made, if any) when that view supports it, else makes the configuration's view
-/// the content view (nil: a plain one from `makeDefault`) and notes whether its type ignores the
-/// state. Returns the content view.
-private func show(_ configuration: (any ContentConfiguration)?, in cell: View, replacing current: View,
-                  configured: inout (View & ContentView)?, stateIndependent: inout Bool, makeDefault: () -> View) -> View {
+/// the content view and notes whether its type ignores the state. Returns the content view;
+/// nil when a configuration's view goes (the cell makes a plain one when it is next asked for).
+private func show(_ configuration: (any ContentConfiguration)?, in cell: View, replacing current: View?,
+                  configured: inout (View & ContentView)?, stateIndependent: inout Bool) -> View? {
     guard let configuration else {
         guard configured != nil else { return current }
         configured = nil
         stateIndependent = false
-        current.removeFromSuperview()
-        let plain = makeDefault()
-        attach(plain, to: cell)
-        return plain
+        current?.removeFromSuperview()
+        return nil
     }
     if let view = configured, view.supports(configuration) {
         view.configuration = configuration
         return view
     }
-    current.removeFromSuperview()
+    current?.removeFromSuperview()
     let view = configuration.makeContentView()
     attach(view, to: cell)
     configured = view

@@ -44,12 +44,15 @@ public final class SizingCellCache {
         let cell: View
         let sizing: SelfSizingCell?
         let reusable: ConfigurableCell?
+        /// Whether an open height is UIKit's exception (a table row takes the standard height).
+        let reportsOpenHeight: Bool
         var hasMeasured = false
 
         init(cell: View) {
             self.cell = cell
             sizing = cell as? SelfSizingCell
             reusable = cell as? ConfigurableCell
+            reportsOpenHeight = !(cell is TableViewCell)
         }
     }
 
@@ -101,14 +104,15 @@ public final class SizingCellCache {
 
     private static func fit<Cell, Item>(_ item: Item, width: Double, cell: Cell, entry: Entry,
                                         using registration: CellRegistration<Cell, Item>) -> Size {
-        measure(item, width: width, cell: cell, entry: entry, using: registration).size
+        var open: OpenHeight?
+        return measure(item, width: width, cell: cell, entry: entry, using: registration, openHeight: &open)
     }
 
-    /// One item's measurement: its fitted size, and, when the cell's constraints left its
-    /// height open, what UIKit's exception needs to name the cell.
-    struct Measurement: Sendable {
-        var size: Size
-        var openHeight: OpenHeight?
+    /// The heights of items, and the items (by index) whose cell's constraints left the height
+    /// open, with what UIKit's exception needs to name the cell: rare, so kept apart.
+    struct Measurements: Sendable {
+        var heights: [Double] = []
+        var openHeights: [(index: Int, cell: OpenHeight)] = []
     }
 
     /// A cell whose height its constraints left open, as the exception UIKit raises names it.
@@ -124,43 +128,58 @@ public final class SizingCellCache {
         var explanation: String
     }
 
+    /// Reuses, configures and measures the cell for `item`; sets `openHeight` when the cell's
+    /// constraints leave its height open (a table row takes the standard height instead, in its
+    /// `preferredLayoutSize`).
     private static func measure<Cell, Item>(_ item: Item, width: Double, cell: Cell, entry: Entry,
-                                            using registration: CellRegistration<Cell, Item>) -> Measurement {
-        if entry.hasMeasured { entry.reusable?.reuse() } else { entry.hasMeasured = true }
+                                            using registration: CellRegistration<Cell, Item>,
+                                            openHeight: inout OpenHeight?) -> Size {
+        if entry.hasMeasured { entry.reusable?.reuseForMeasuring() } else { entry.hasMeasured = true }
         registration.handler(cell, item)
-        let engine = cell.layoutEngine
-        let known = engine.fittingIssues.count
+        let engine = entry.reportsOpenHeight ? cell.layoutEngine : nil
+        let known = engine?.fittingIssues.count ?? 0
         let size = if let sizing = entry.sizing {
             sizing.preferredLayoutSize(fittingWidth: width)
         } else {
             cell.systemLayoutSizeFitting(Size(width: width, height: 0), withHorizontalFittingPriority: .required,
                                          verticalFittingPriority: .fittingSizeLevel)
         }
-        // A table row takes the standard height instead (its `preferredLayoutSize` did).
-        guard engine.fittingIssues.count > known, !(cell is TableViewCell),
-              let issue = engine.fittingIssues[known...].first(where: { $0.axis == .vertical }) else {
-            return Measurement(size: size)
+        // A cell whose own measuring skipped the update it is due keeps it for its next layout.
+        if let reusable = entry.reusable, reusable.needsConfigurationUpdate {
+            reusable.needsConfigurationUpdate = false
+            reusable.requestConfigurationUpdate()
         }
-        let base = uikitBaseClassName(of: cell)
-        let name = cell.descriptionClassName
-        return Measurement(size: size, openHeight: OpenHeight(className: name, baseClassName: name == base ? nil : base,
-                                                              address: cell.addressString, clips: cell is CollectionViewListCell,
-                                                              explanation: issue.message))
+        if let engine, engine.fittingIssues.count > known,
+           let issue = engine.fittingIssues[known...].first(where: { $0.axis == .vertical }) {
+            let base = uikitBaseClassName(of: cell)
+            let name = cell.descriptionClassName
+            openHeight = OpenHeight(className: name, baseClassName: name == base ? nil : base, address: cell.addressString,
+                                    clips: cell is CollectionViewListCell, explanation: issue.message)
+        }
+        return size
     }
 
     /// The measurements of `items`, each at its width, in order, with one sizing cell.
-    func measurements<Cell, Item>(of items: [Item], widths: [Double], using registration: CellRegistration<Cell, Item>) -> [Measurement] {
+    func measurements<Cell, Item>(of items: [Item], widths: [Double], using registration: CellRegistration<Cell, Item>) -> Measurements {
         precondition(items.count == widths.count, "\(items.count) items but \(widths.count) widths: pass one width per item.")
         for width in widths { precondition(width.isFinite && width >= 0, "Fitting width \(width) is invalid: pass a finite width, at least 0.") }
         // The sizing cell is looked up once for them all.
         let (cell, entry) = entry(for: registration)
-        return items.indices.map { Self.measure(items[$0], width: widths[$0], cell: cell, entry: entry, using: registration) }
+        var result = Measurements()
+        result.heights.reserveCapacity(items.count)
+        for i in items.indices {
+            var open: OpenHeight?
+            result.heights.append(Self.measure(items[i], width: widths[i], cell: cell, entry: entry, using: registration,
+                                               openHeight: &open).height)
+            if let open { result.openHeights.append((i, open)) }
+        }
+        return result
     }
 
     /// The fitted heights of `items`, each at its width, in order, with one sizing cell.
     /// - Complexity: one fitting per item.
     public func heights<Cell, Item>(of items: [Item], widths: [Double], using registration: CellRegistration<Cell, Item>) -> [Double] {
-        measurements(of: items, widths: widths, using: registration).map(\.size.height)
+        measurements(of: items, widths: widths, using: registration).heights
     }
 
     /// The fitted heights of `items`, measured on up to `workers` concurrent tasks.
@@ -173,26 +192,31 @@ public final class SizingCellCache {
     public static func heights<Cell, Item: Sendable>(of items: [Item], widths: [Double],
                                                      using makeRegistration: @escaping @Sendable () -> CellRegistration<Cell, Item>,
                                                      workers: Int = activeProcessorCount) async -> [Double] {
-        await measurements(of: items, widths: widths, using: makeRegistration, workers: workers).map(\.size.height)
+        await measurements(of: items, widths: widths, using: makeRegistration, workers: workers).heights
     }
 
     /// ``measurements(of:widths:using:)`` on up to `workers` concurrent tasks.
     static func measurements<Cell, Item: Sendable>(of items: [Item], widths: [Double],
                                                    using makeRegistration: @escaping @Sendable () -> CellRegistration<Cell, Item>,
-                                                   workers: Int) async -> [Measurement] {
+                                                   workers: Int) async -> Measurements {
         precondition(items.count == widths.count, "\(items.count) items but \(widths.count) widths: pass one width per item.")
         precondition(workers >= 1, "\(workers) workers: measure with at least one.")
         let ranges = contiguousRanges(count: items.count, parts: workers)
         if ranges.count <= 1 { return SizingCellCache().measurements(of: items, widths: widths, using: makeRegistration()) }
-        return await withTaskGroup(of: (Int, [Measurement]).self) { group in
+        return await withTaskGroup(of: (Int, Measurements).self) { group in
             for (k, range) in ranges.enumerated() {
                 group.addTask {
                     (k, SizingCellCache().measurements(of: Array(items[range]), widths: Array(widths[range]), using: makeRegistration()))
                 }
             }
-            var parts = [[Measurement]](repeating: [], count: ranges.count)
+            var parts = [Measurements](repeating: Measurements(), count: ranges.count)
             for await (k, part) in group { parts[k] = part }
-            return parts.flatMap { $0 }
+            var all = Measurements()
+            for (range, part) in zip(ranges, parts) {
+                all.heights += part.heights
+                all.openHeights += part.openHeights.map { ($0.index + range.lowerBound, $0.cell) }
+            }
+            return all
         }
     }
 
@@ -289,7 +313,7 @@ public struct ListLayout: Hashable, Sendable {
         precondition(estimatedItemHeight.isFinite && estimatedItemHeight >= 0,
                      "estimatedItemHeight \(estimatedItemHeight) is invalid: pass a finite height, at least 0.")
         precondition(itemCount >= 0, "itemCount \(itemCount) is negative.")
-        return place(headerHeight: nil, measured: Array(repeating: SizingCellCache.Measurement(size: Size(width: 0, height: estimatedItemHeight)), count: itemCount),
+        return place(headerHeight: nil, measured: SizingCellCache.Measurements(heights: Array(repeating: estimatedItemHeight, count: itemCount)),
                      width: width)
     }
 
@@ -325,7 +349,7 @@ public struct ListLayout: Hashable, Sendable {
         CellRegistration(reuseIdentifier: "ListLayout.header", cell: { CollectionViewListCell() }, handler: { $0.contentConfiguration = $1 })
     }
 
-    private func place(headerHeight: Double?, measured: [SizingCellCache.Measurement], width: Double) -> Result {
+    private func place(headerHeight: Double?, measured: SizingCellCache.Measurements, width: Double) -> Result {
         let insets = sectionInsets(forWidth: width)
         let w = itemWidth(forWidth: width)
         var y = insets.top
@@ -336,12 +360,14 @@ public struct ListLayout: Hashable, Sendable {
         }
         var frames: [Rect] = []
         var exceptions: [Exception] = []
-        frames.reserveCapacity(measured.count)
-        for (i, m) in measured.enumerated() {
-            var frame = Rect(x: insets.leading, y: y, width: w, height: m.size.height)
-            if let open = m.openHeight {
+        frames.reserveCapacity(measured.heights.count)
+        var open = measured.openHeights[...]
+        for (i, h) in measured.heights.enumerated() {
+            var frame = Rect(x: insets.leading, y: y, width: w, height: h)
+            if let next = open.first, next.index == i {
+                open = open.dropFirst()
                 frame.size.height = estimatedItemHeight
-                exceptions.append(.openHeight(frame: frame, index: i, cell: open))
+                exceptions.append(.openHeight(frame: frame, index: i, cell: next.cell))
             }
             frames.append(frame)
             y += frame.height
@@ -349,6 +375,7 @@ public struct ListLayout: Hashable, Sendable {
         return Result(headerFrame: headerFrame, itemFrames: frames, contentSize: Size(width: width, height: y + insets.bottom),
                       exceptions: exceptions)
     }
+
 }
 
 // MARK: - Grid

@@ -181,7 +181,8 @@ public final class LayoutEngine {
             // The list's buffer is handed back when done: a reused cell asks for every item.
             var views: [WeakView] = []
             swap(&views, &configurationUpdates)
-            for case let v? in views.lazy.map(\.view) where v.needsConfigurationUpdate && v.rootView === root {
+            for entry in views {
+                guard let v = entry.view, v.needsConfigurationUpdate, v.rootView === root else { continue }
                 v.updateConfigurationIfDue()
             }
             if configurationUpdates.isEmpty {

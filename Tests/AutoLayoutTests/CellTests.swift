@@ -180,6 +180,8 @@ private func laidOut(_ configuration: ListContentConfiguration, width: Double = 
 
     @Test func aCollectionCellsContentViewIsPlacedByAFixedAutoresizingMask() throws {
         let cell = CollectionViewCell(frame: Rect(x: 0, y: 0, width: 375, height: 44))
+        #expect(cell.subviews.isEmpty)            // made on first use
+        #expect(cell.contentView.superview === cell && cell.subviews.count == 1)
         cell.layoutIfNeeded()
         // UIKit logs a collection cell's content view as `h=--& v=--&`: the cell sets its frame.
         let generated = cell.contentView.generated.autoresizing
