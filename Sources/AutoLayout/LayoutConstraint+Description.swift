@@ -65,30 +65,50 @@ extension LayoutConstraint {
         }
     }
 
-    /// The visual-format body, for multiplier-1 spacing written forward: `X.leading == S.leading + c`
-    /// (`|-(c)-[X]`), `S.trailing == X.trailing + c` (`[X]-(c)-|`), `B.leading == A.trailing + c`
-    /// (`[A]-(c)-[B]`), and their vertical and left/right forms.
-    private func visualFormatBody(names: inout [String]) -> String? {
-        guard multiplier == 1, systemSpacingMultiplier == nil, !isAutoresizing,
-              let a = first, let b = second else { return nil }
+    /// The spacing forms UIKit prints in visual format.
+    enum VisualSpacing {
+        /// `X.leading == S.leading + c`: `|-(c)-[X]`.
+        case fromSuperviewStart
+        /// `S.trailing == X.trailing + c`: `[X]-(c)-|`.
+        case toSuperviewEnd
+        /// `B.leading == A.trailing + c`: `[A]-(c)-[B]`.
+        case betweenItems
+    }
+
+    /// The visual-format form UIKit prints this constraint in, if any: multiplier-1 spacing
+    /// written forward, horizontal (leading/trailing, or left/right marked `(LTR)`) or vertical.
+    var visualSpacingForm: (kind: VisualSpacing, axis: String, suffix: String)? {
+        guard multiplier == 1, systemSpacingMultiplier == nil, !isAutoresizing, let a = first, let b = second else { return nil }
         let pairs: [(Attribute, Attribute, String, String)] = [
             (.leading, .trailing, "H:", ""), (.left, .right, "H:", "(LTR)"), (.top, .bottom, "V:", ""),
         ]
         for (start, end, axis, suffix) in pairs {
-            let p = "(" + (relation == .equal ? "" : relation.symbol) + formatNumber(constant) + ")"
-            if firstAttribute == start && secondAttribute == start, a.parentItem === b {
-                names.append("'|':" + b.plainName)
-                return "\(axis)|-\(p)-[\(a.debugName)]\(suffix)"
-            }
-            if firstAttribute == end && secondAttribute == end, b.parentItem === a {
-                names.append("'|':" + a.plainName)
-                return "\(axis)[\(b.debugName)]-\(p)-|\(suffix)"
-            }
+            if firstAttribute == start && secondAttribute == start, a.parentItem === b { return (.fromSuperviewStart, axis, suffix) }
+            if firstAttribute == end && secondAttribute == end, b.parentItem === a { return (.toSuperviewEnd, axis, suffix) }
             if firstAttribute == start && secondAttribute == end, a.parentItem != nil, a.parentItem === b.parentItem {
-                return "\(axis)[\(b.debugName)]-\(p)-[\(a.debugName)]\(suffix)"
+                return (.betweenItems, axis, suffix)
             }
         }
         return nil
+    }
+
+    /// The kind of ``visualSpacingForm``.
+    var visualSpacing: VisualSpacing? { visualSpacingForm?.kind }
+
+    /// The visual-format body (``visualSpacingForm``), with the `names:` entry of `|`.
+    private func visualFormatBody(names: inout [String]) -> String? {
+        guard let (kind, axis, suffix) = visualSpacingForm, let a = first, let b = second else { return nil }
+        let p = "(" + (relation == .equal ? "" : relation.symbol) + formatNumber(constant) + ")"
+        switch kind {
+        case .fromSuperviewStart:
+            names.append("'|':" + b.plainName)
+            return "\(axis)|-\(p)-[\(a.debugName)]\(suffix)"
+        case .toSuperviewEnd:
+            names.append("'|':" + a.plainName)
+            return "\(axis)[\(b.debugName)]-\(p)-|\(suffix)"
+        case .betweenItems:
+            return "\(axis)[\(b.debugName)]-\(p)-[\(a.debugName)]\(suffix)"
+        }
     }
 }
 

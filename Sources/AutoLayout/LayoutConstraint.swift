@@ -210,7 +210,7 @@ public final class LayoutConstraint: CustomStringConvertible {
     var solverConstraints: [Cassowary.Constraint] = []
     /// Set when the engine broke it to resolve a conflict: it then holds just below required.
     var isBroken = false
-    /// When it became active: later activations break first on ties.
+    /// When it became active: a conflict's group is in this order (``ConflictPolicy``).
     var activationSequence = 0
     var isQueued = false
     /// The address printed in descriptions, assigned on first use (0 = not yet).

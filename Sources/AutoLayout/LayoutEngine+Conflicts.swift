@@ -16,15 +16,8 @@ extension LayoutEngine {
     /// The priority a broken constraint keeps: below required, above anything an app can set.
     static let brokenPriority = 999.999
 
-    /// Picks the constraint to break in a conflicting group, marks it broken, records and
-    /// reports the conflict.
-    ///
-    /// Policy: the lowest priority; on ties, a constraint the app made rather than an
-    /// autoresizing, encapsulated or other system one when the group has one; then a fixed size
-    /// (`width == 126`, no second item) rather than a relation between items (in real logs of a
-    /// cell whose content is taller than its row, UIKit breaks the app's fixed height, not a
-    /// spacing: the diagnostics spec's 999-fix cases, the list-cell article's `UILabel.height ==
-    /// 126`); then the most recently activated.
+    /// Picks the constraint to break in a conflicting group (``ConflictPolicy``, with the
+    /// group in activation order), marks it broken, records and reports the conflict.
     func resolveConflict(group solverGroup: [Cassowary.Constraint], owners: [UInt64: LayoutConstraint]) -> LayoutConstraint {
         var group: [LayoutConstraint] = []
         for s in solverGroup {
@@ -34,12 +27,7 @@ extension LayoutEngine {
         // was swamped by numbers far beyond a layout's.
         precondition(!group.isEmpty, "Unable to resolve a conflict: it involves only the implicit bounds (width >= 0, height >= 0) of views, which happens when constants or multipliers are far outside what the solver resolves exactly (constants within ±1e7 points, multiplier magnitudes from 1e-4 to 1e4). Check the constants and multipliers of the constraints just activated.")
         group.sort { $0.activationSequence < $1.activationSequence }
-        let broken = group.min { a, b in
-            if a.priority != b.priority { return a.priority < b.priority }
-            if a.isSystem != b.isSystem { return !a.isSystem }
-            if a.isFixedSize != b.isFixedSize { return a.isFixedSize }
-            return a.activationSequence > b.activationSequence
-        }!
+        let broken = group[ConflictPolicy.choice(among: group.map(\.conflictCandidate))!]
         let message = unsatisfiableMessage(group: group, broken: broken)
         broken.isBroken = true
         structureVersion += 1

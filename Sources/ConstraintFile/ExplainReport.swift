@@ -34,7 +34,8 @@ public enum ExplainReport {
         }
         var broke: [String] = []
         if let b = e.message.brokenByUIKit { broke.append("UIKit broke [\(b)]") }
-        if let w = e.wouldBreak { broke.append("we would break [\(w)]") }
+        // A group that can hold on its own: the choice is UIKit's, among what it listed.
+        if let w = e.wouldBreak { broke.append(e.unsatisfiable ? "we would break [\(w)]" : "UIKit would break [\(w)]") }
         if !broke.isEmpty { out += "  " + broke.joined(separator: "; ") + "\n" }
         out += "  why: \(e.explanation)\n"
         if !e.fix.isEmpty { out += "  fix: \(e.fix)\n" }

@@ -13,7 +13,11 @@ public struct LogExplanation: Sendable {
     /// preferred to the bound it implies (`height == 24` to `height >= 0`), earlier constraints
     /// to later ones. Empty when satisfiable.
     public var conflict: [Int]
-    /// The constraint our breaking policy would break (spec section 4).
+    /// The constraint ``ConflictPolicy`` (the engine's policy) breaks, in list order: among the
+    /// ``conflict`` when the listed constraints cannot hold, as the engine chooses in the group
+    /// it finds; else among the listed required constraints, as UIKit chose in the group it
+    /// listed (the paste lacks constraints the conflict needs, so this is UIKit's likely choice,
+    /// not one this package would make). Nil for an empty list.
     public var wouldBreak: Int?
     /// Human text, with the arithmetic that shows why the group cannot hold.
     public var explanation: String
@@ -74,12 +78,13 @@ public enum LogExplainer {
         let rows = list.map { model.solverConstraints(for: $0) }
         let (conflict, bounds) = firstConflict(rows: rows, bounds: model.bounds, links: model.links,
                                                pins: list.map(model.pinnedBound))
-        let wouldBreak = policyChoice(conflict, in: list)
+        let required = list.indices.filter { list[$0].priority >= 1000 }
+        let wouldBreak = policyChoice(conflict.isEmpty ? (required.isEmpty ? Array(list.indices) : required) : conflict, in: list)
         guard !conflict.isEmpty else {
             let text = list.count < 2
                 ? "A single constraint cannot conflict on its own; the rest of its group was not pasted."
                 : "These \(list.count) constraints can all hold together (sizes kept at or above zero); the conflict involved constraints that are not in the paste."
-            return LogExplanation(message: message, unsatisfiable: false, conflict: [], wouldBreak: nil,
+            return LogExplanation(message: message, unsatisfiable: false, conflict: [], wouldBreak: wouldBreak,
                                   explanation: text + model.marginNote + note, fix: "Nothing to fix in this group on its own: paste the whole message.")
         }
         // The arithmetic is about a host's size where there is one (encapsulated, or a frame's
@@ -356,16 +361,11 @@ public enum LogExplainer {
         return true
     }
 
-    /// Lowest priority first; autoresizing, encapsulated, temporary, guide constraints and
-    /// UIKit-private classes (`_UILayoutSupportConstraint`) only when nothing else is left; then
-    /// a fixed size (`height == 126`) before a relation between items, as the engine's policy;
-    /// then the first in list order.
+    /// The constraint UIKit would break among `conflict` (``ConflictPolicy``, with the log's
+    /// list order standing in for activation order).
     static func policyChoice(_ conflict: [Int], in list: [LogConstraint]) -> Int? {
-        guard let lowest = conflict.map({ list[$0].priority }).min() else { return nil }
-        let candidates = conflict.filter { list[$0].priority == lowest }
-        let eligible = candidates.filter { !list[$0].isProtected }
-        if eligible.isEmpty { return candidates.first }
-        return eligible.first(where: { list[$0].isFixedSize }) ?? eligible.first
+        let candidates = LogMessage(constraints: list, brokenByUIKit: nil, line: 0).conflictCandidates
+        return ConflictPolicy.choice(among: conflict.map { candidates[$0] }).map { conflict[$0] }
     }
 
     static func isHorizontal(_ attribute: String) -> Bool {

@@ -1,3 +1,4 @@
+import AutoLayout
 import Cassowary
 
 /// An item as a constraint description prints it: `UILabel:0x7f…'Set lunch'`, a name from the
@@ -73,6 +74,15 @@ public struct LogConstraint: Sendable {
     public var hugging: Double?
     /// The compression resistance of a content-size constraint.
     public var compressionResistance: Double?
+    /// The visual-format spacing it was printed as (`[A]-(8)-[B]`, `|-(8)-[X]`, `[X]-(8)-|`), if any.
+    var visualSpacing: VisualSpacing?
+    /// Whether it was printed in visual format (`H:…`, `V:…`), a spacing or a size (`V:[X(80)]`).
+    var isVisualFormat = false
+
+    /// The spacing forms of UIKit's visual-format descriptions.
+    enum VisualSpacing {
+        case fromSuperviewStart, toSuperviewEnd, betweenItems
+    }
 
     /// Autoresizing (translatesAutoresizingMaskIntoConstraints) constraints.
     public var isAutoresizing: Bool { className == "NSAutoresizingMaskLayoutConstraint" }
@@ -94,15 +104,6 @@ public struct LogConstraint: Sendable {
         return id.hasSuffix("-guide-constraint") || id.hasPrefix("UIViewSafeAreaLayoutGuide")
     }
 
-    /// Constraints UIKit's breaking policy avoids: autoresizing, encapsulated, temporary, margin
-    /// or safe-area guide constraints, and UIKit-private classes such as `_UILayoutSupportConstraint`
-    /// (spec section 4). Stack view (`UISV-…`) constraints stay eligible: UIKit breaks them.
-    public var isProtected: Bool {
-        if isAutoresizing || hasUIKitPrivateClass { return true }
-        guard let id = identifier else { return false }
-        return id.hasPrefix("UIView-Encapsulated-Layout") || id.hasPrefix("_UITemporaryLayout")
-            || id.hasSuffix("-guide-constraint") || id.hasPrefix("UIViewSafeAreaLayoutGuide")
-    }
 }
 
 /// One "Unable to simultaneously satisfy constraints" message (or a bare pasted list).
@@ -121,6 +122,40 @@ public struct LogMessage: Sendable {
         self.brokenByUIKit = brokenByUIKit
         self.line = line
     }
+}
+
+extension LogMessage {
+    /// What ``ConflictPolicy`` reads of each listed constraint, in list order.
+    ///
+    /// A log printed without identifiers (Masonry's description of constraints, or an iOS 9 or
+    /// older log, where UIKit printed an app's fixed sizes in visual format, `H:[UIView(40)]`)
+    /// shows UIKit's encapsulated sizes as plain `UIView.width == 375`: such a size counts as
+    /// UIKit's there.
+    public var conflictCandidates: [ConflictPolicy.Candidate] {
+        let printedWithoutIdentifiers = constraints.contains { $0.className == "MASLayoutConstraint" }
+            || (!constraints.contains { $0.description.contains("(active") || $0.description.contains("(inactive") }
+                && constraints.contains(where: \.isPlainFixedSizeEquation))
+        return constraints.map { c in
+            let printedFirst = c.visualSpacing == .betweenItems || c.visualSpacing == .toSuperviewEnd ? c.secondItem : c.firstItem
+            var maker = ConflictPolicy.Maker(constraintClass: c.className, identifier: c.identifier,
+                                             firstItemClass: printedFirst?.className)
+            if printedWithoutIdentifiers, maker == .app, c.isPlainFixedSizeEquation { maker = .uikitIdentified }
+            let betweenViews = c.visualSpacing == .betweenItems
+                && ![c.firstItem, c.secondItem].contains { $0?.className.contains("LayoutGuide") == true }
+            return ConflictPolicy.Candidate(
+                priority: c.priority, maker: maker, fixedSize: c.isFixedSize ? c.constant : nil,
+                isSpacingBetweenViews: betweenViews,
+                holdsEndEdge: c.visualSpacing == .toSuperviewEnd || (!c.isVisualFormat && LogConstraint.endEdges.contains(c.firstAttribute)))
+        }
+    }
+}
+
+extension LogConstraint {
+    /// Trailing, right and bottom edges, as printed.
+    static let endEdges: Set<String> = ["right", "trailing", "bottom", "maxX", "maxY", "rightMargin", "trailingMargin", "bottomMargin"]
+
+    /// `NSLayoutConstraint` with a fixed size printed as an equation (`UIView.width == 375`).
+    var isPlainFixedSizeEquation: Bool { className == "NSLayoutConstraint" && isFixedSize && !isVisualFormat }
 }
 
 /// Reads UIKit's and AppKit's unsatisfiable-constraint messages out of pasted console output.
@@ -185,6 +220,8 @@ public enum UIKitLog {
             lineNumber += 1
             var line = rawLine
             if line.hasSuffix("\r") { line = line.dropLast() }
+            // A copy from Markdown escapes the angle brackets: `\<NSLayoutConstraint:0x… …\>,`.
+            if trim(line).hasPrefix("\\<") { line = Substring(line.replacing("\\<", with: "<").replacing("\\>", with: ">")) }
             let trimmed = trim(line)
             if trimmed.isEmpty { return nil }
             let redacted = contains(line, "<private>")
@@ -284,7 +321,8 @@ public enum UIKitLog {
         private mutating func resolveBreak(_ raw: Substring) {
             guard current != nil, !dropping else { return }
             var text = trim(raw)
-            if text.hasSuffix(">.") { text = text.dropLast() }
+            // Whatever follows the description's closing `>` ("." or a pasted comment's "*/").
+            if let close = text.lastIndex(of: ">") { text = text[...close] }
             let description = String(text)
             let parsed = try? DescriptionParser.parse(description)
             let list = current!.constraints
@@ -591,6 +629,7 @@ struct DescriptionParser {
                               hugging: hugging, compressionResistance: resistance)
         if let h = hugging, let r = resistance { c.priority = max(h, r) }
         if s.hasPrefix("H:") || s.hasPrefix("V:") {
+            c.isVisualFormat = true
             try parseVisualFormat(s, into: &c)
         } else {
             try parseEquation(s, into: &c)
@@ -789,10 +828,13 @@ struct DescriptionParser {
         apply(g)
         if items.count == 2 {
             c.firstItem = items[1]; c.firstAttribute = start; c.secondItem = items[0]; c.secondAttribute = end
+            c.visualSpacing = .betweenItems
         } else if superview, order.first == "|" {
             c.firstItem = items[0]; c.firstAttribute = start; c.secondItem = parent; c.secondAttribute = start
+            c.visualSpacing = .fromSuperviewStart
         } else if superview {
             c.firstItem = parent; c.firstAttribute = end; c.secondItem = items[0]; c.secondAttribute = end
+            c.visualSpacing = .toSuperviewEnd
         } else {
             throw fail(s.startIndex, "expected a spacing between two views or a view and '|'")
         }

@@ -151,10 +151,12 @@ Will attempt to recover by breaking constraint
         "<NSLayoutConstraint:0x3 UIView:0x10.width == 30 @750   (active)>"
         """
         let e = LogExplainer.explain(try #require(try UIKitLog.parse(conflict, path: "x").first))
-        #expect(e.conflict == [0, 1] && e.wouldBreak == 0)
+        // Both required; of two fixed sizes UIKit breaks the larger.
+        #expect(e.conflict == [0, 1] && e.wouldBreak == 1)
         let fine = #""<NSLayoutConstraint:0x1 UIView:0x10.width == 10   (active)>""#
         let f = LogExplainer.explain(try #require(try UIKitLog.parse(fine, path: "x").first))
-        #expect(!f.unsatisfiable && f.conflict.isEmpty && f.wouldBreak == nil)
+        // A paste that can hold on its own still names UIKit's likely choice among what it lists.
+        #expect(!f.unsatisfiable && f.conflict.isEmpty && f.wouldBreak == 0)
     }
 
     @Test func jsonOfASmallMessage() throws {
@@ -204,9 +206,9 @@ Will attempt to recover by breaking constraint
         )
         """
         let own = LogExplainer.explain(try #require(try UIKitLog.parse(onlyUIKit, path: "x").first))
-        #expect(own.conflict == [0, 1] && own.wouldBreak == 0)
+        #expect(own.conflict == [0, 1] && own.wouldBreak == 1)
         #expect(own.fix == "The conflict is among UIKit's own constraints ([0], [1]): none is the app's to remove. Look at what made UIKit add them: the views' autoresizing masks, sizes, margins, safe area or stack view arrangement.")
-        // A stack view's constraint may be the one broken, as UIKit does, but the fix names the app's.
+        // The app's constraints go before a stack view's.
         let stack = """
         (
             "<NSLayoutConstraint:0x1 'UISV-canvas-connection' UIStackView:0x10.width == UILabel:0x11.width   (active)>",
@@ -215,9 +217,9 @@ Will attempt to recover by breaking constraint
         )
         """
         let s = LogExplainer.explain(try #require(try UIKitLog.parse(stack, path: "x").first))
-        #expect(s.wouldBreak == 0)
-        #expect(s.fix == "[0] is UIKit's own, not the app's to remove; the app's constraint that feeds the conflict is [1] <NSLayoutConstraint:0x2 UIStackView:0x10.width == UIView:0x12.width + 10   (active)>: remove it or lower its priority below 1000 (999 keeps it as close as possible).")
-        // Among constraints it may break, a fixed size goes before a relation between items.
+        #expect(s.wouldBreak == 1)
+        #expect(s.fix == "Remove [1] <NSLayoutConstraint:0x2 UIStackView:0x10.width == UIView:0x12.width + 10   (active)> or lower its priority below 1000 (999 keeps it as close as possible).")
+        // Among the app's, a fixed size goes before a relation between items; of equal ones, the later.
         let sized = """
         (
             "<NSLayoutConstraint:0x1 'UISV-canvas-connection' UIStackView:0x10.width == UILabel:0x11.width   (active)>",
@@ -227,7 +229,20 @@ Will attempt to recover by breaking constraint
         )
         """
         let f = LogExplainer.explain(try #require(try UIKitLog.parse(sized, path: "x").first))
-        #expect(f.conflict == [0, 1, 2, 3] && f.wouldBreak == 2)
+        #expect(f.conflict == [0, 1, 2, 3] && f.wouldBreak == 3)
+        // Without a fixed size: a spacing between two views, then an end edge, then the first.
+        let spacing = """
+        (
+            "<NSLayoutConstraint:0x1 UIView:0x10.width == UIView:0x20.width   (active)>",
+            "<NSLayoutConstraint:0x2 H:|-(8)-[UIView:0x10]   (active, names: '|':UIView:0x20 )>",
+            "<NSLayoutConstraint:0x3 H:[UIView:0x11]-(8)-|   (active, names: '|':UIView:0x20 )>",
+            "<NSLayoutConstraint:0x4 H:[UIView:0x10]-(8)-[UIView:0x11]   (active)>"
+        )
+        """
+        let p = LogExplainer.explain(try #require(try UIKitLog.parse(spacing, path: "x").first))
+        #expect(p.conflict == [0, 1, 2, 3] && p.wouldBreak == 3)
+        let noSpacing = try #require(try UIKitLog.parse(spacing.replacing("H:[UIView:0x10]-(8)-[UIView:0x11]", with: "UIView:0x11.leading == UIView:0x10.trailing"), path: "x").first)
+        #expect(LogExplainer.explain(noSpacing).wouldBreak == 2)
     }
 
     @Test(.enabled(if: !corpusLogs().isEmpty)) func layoutSupportConstraintsAreNotBroken() throws {

@@ -285,3 +285,22 @@ let topConstraint = "<NSLayoutConstraint:0x6000000010c0 V:|-(12)-[UILabel:0x7f80
         #expect(plain.finish() != nil && !plain.sawRedactedConstraints)
     }
 }
+
+@Suite struct UIKitLogPasteVariantTests {
+    @Test func markdownEscapesAndATrailingCommentAreRead() throws {
+        // Angle brackets escaped by a Markdown editor, and a comment's end after the break line.
+        let text = """
+        Unable to simultaneously satisfy constraints.
+        (
+            \\<NSLayoutConstraint:0x1 UIView:0x10.width == 10   (active)\\>,
+            \\<NSLayoutConstraint:0x2 UIView:0x10.width == 20   (active)\\>
+        )
+
+        Will attempt to recover by breaking constraint
+        <NSLayoutConstraint:0x2 UIView:0x10.width == 20   (active)>*/
+        """
+        let message = try #require(try UIKitLog.parse(text, path: "x").first)
+        #expect(message.constraints.map(\.address) == ["0x1", "0x2"])
+        #expect(message.brokenByUIKit == 1)
+    }
+}
