@@ -28,7 +28,13 @@ public struct Variable: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Whether two values are the same handle.
+    ///
+    /// Disfavoured: without a `Bool` context, `x == y` is the constraint `x == y` (the solver's
+    /// operator), never silently this comparison.
+    @_disfavoredOverload
     public static func == (lhs: Variable, rhs: Variable) -> Bool { lhs.id == rhs.id }
+    /// The required constraint `lhs == rhs` (what `x == y` means without a `Bool` context).
+    public static func == (lhs: Variable, rhs: Variable) -> Constraint { lhs.expression == rhs.expression }
     /// Hashes the identity.
     public func hash(into hasher: inout Hasher) { hasher.combine(id) }
 

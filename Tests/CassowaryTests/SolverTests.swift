@@ -9,6 +9,18 @@ func expectHealthy(_ s: Solver, sourceLocation: SourceLocation = #_sourceLocatio
 
 @Suite struct TextbookTests {
     /// The example of Badros, Borning & Stuckey (2001): a midpoint between two ends.
+    @Test func twoVariablesAndEqualsMakeAConstraintUnlessABoolIsAsked() throws {
+        let x = Variable("x"), y = Variable("y")
+        let c = x == y                        // the solver's constraint, not Equatable's Bool
+        var solver = Solver()
+        try solver.add([c, x == 7])
+        solver.updateVariables()
+        #expect(solver.value(of: y) == 7)
+        let same: Bool = x == x               // a Bool where one is asked for
+        #expect(same && !(x == y) as Bool)
+        #expect([x: 1][x] == 1)               // still a dictionary key
+    }
+
     @Test func midpointOfASegment() throws {
         var s = Solver()
         let left = Variable("left"), mid = Variable("mid"), right = Variable("right")
