@@ -79,8 +79,40 @@ public final class LayoutConstraint: CustomStringConvertible {
             }
         }
 
-        var isMargin: Bool { rawValue >= Attribute.leftMargin.rawValue }
-        var withoutMargin: Attribute {
+        /// The attribute a printed name stands for: UIKit's names (``name``), and the other
+        /// names its descriptions use: `minX`/`midX`/`maxX` and `minY`/`midY`/`maxY` (autoresizing
+        /// and AppKit constraints: left, centre, right; top, centre, bottom), `baseline` (the
+        /// last baseline) and `contentWidth`/`contentHeight` (iOS 7 content-size constraints).
+        /// Nil for any other name.
+        public init?(printedName name: some StringProtocol) {
+            if let a = Attribute.byName[String(name)] { self = a; return }
+            switch name {
+            case "minX": self = .left
+            case "midX": self = .centerX
+            case "maxX": self = .right
+            case "minY": self = .top
+            case "midY": self = .centerY
+            case "maxY": self = .bottom
+            case "baseline": self = .lastBaseline
+            case "contentWidth": self = .width
+            case "contentHeight": self = .height
+            default: return nil
+            }
+        }
+
+        /// Every attribute by its ``name``.
+        private static let byName: [String: Attribute] = Dictionary(uniqueKeysWithValues: allCases.map { ($0.name, $0) })
+
+        /// Whether the attribute is inset by the layout margins (`leadingMargin`, `centerXWithinMargins`…).
+        public var isMargin: Bool {
+            switch self {
+            case .leftMargin, .rightMargin, .topMargin, .bottomMargin, .leadingMargin, .trailingMargin,
+                 .centerXWithinMargins, .centerYWithinMargins: return true
+            default: return false
+            }
+        }
+        /// The attribute without its margin inset (`leadingMargin` → `leading`); itself otherwise.
+        public var withoutMargin: Attribute {
             switch self {
             case .leftMargin: return .left
             case .rightMargin: return .right
@@ -93,9 +125,12 @@ public final class LayoutConstraint: CustomStringConvertible {
             default: return self
             }
         }
-        var isDimension: Bool { self == .width || self == .height }
-        var isBaseline: Bool { self == .firstBaseline || self == .lastBaseline }
-        var isHorizontal: Bool {
+        /// Whether it is a width or a height.
+        public var isDimension: Bool { self == .width || self == .height }
+        /// Whether it is a baseline.
+        public var isBaseline: Bool { self == .firstBaseline || self == .lastBaseline }
+        /// Whether it lies on the horizontal axis (margins included).
+        public var isHorizontal: Bool {
             switch withoutMargin {
             case .left, .right, .leading, .trailing, .centerX, .width: return true
             default: return false
@@ -109,6 +144,29 @@ public final class LayoutConstraint: CustomStringConvertible {
         var isAbsoluteHorizontal: Bool {
             let a = withoutMargin
             return a == .left || a == .right
+        }
+
+        /// The expression of a position or size attribute of a rectangle given by its four
+        /// variables, in a coordinate space mirrored (x negated) when `mirrored`: the engine
+        /// mirrors a constraint on leading or trailing of a right-to-left item. Nil for margins,
+        /// baselines and ``notAnAttribute``, which depend on more than the rectangle.
+        public func expression(minX: Variable, minY: Variable, width: Variable, height: Variable,
+                               mirrored: Bool = false) -> Expression? {
+            func e(_ terms: (Variable, Double)...) -> Expression { Expression(terms.map { Term($0.0, $0.1) }) }
+            let sign = mirrored ? -1.0 : 1.0
+            switch self {
+            case .left: return e((minX, sign))
+            case .right: return e((minX, sign), (width, sign))
+            case .leading: return mirrored ? e((minX, -1), (width, -1)) : e((minX, 1))
+            case .trailing: return mirrored ? e((minX, -1)) : e((minX, 1), (width, 1))
+            case .centerX: return e((minX, sign), (width, 0.5 * sign))
+            case .top: return e((minY, 1))
+            case .bottom: return e((minY, 1), (height, 1))
+            case .width: return e((width, 1))
+            case .height: return e((height, 1))
+            case .centerY: return e((minY, 1), (height, 0.5))
+            default: return nil
+            }
         }
     }
 

@@ -78,24 +78,11 @@ open class LayoutItem {
     /// mirrored coordinates (`mirrored`): x becomes −x, so `a.leading == b.leading + 20` puts `a`
     /// 20 points inside `b`'s right edge, as in UIKit, and every horizontal position is negated.
     func expression(for attribute: LayoutConstraint.Attribute, mirrored: Bool) -> Expression {
-        func e(_ terms: (Variable, Double)...) -> Expression { Expression(terms.map { Term($0.0, $0.1) }) }
-        let sign = mirrored ? -1.0 : 1.0
+        if let e = attribute.expression(minX: minX, minY: minY, width: width, height: height, mirrored: mirrored) { return e }
         switch attribute {
-        case .left: return e((minX, sign))
-        case .right: return e((minX, sign), (width, sign))
-        case .leading: return mirrored ? e((minX, -1), (width, -1)) : e((minX, 1))
-        case .trailing: return mirrored ? e((minX, -1)) : e((minX, 1), (width, 1))
-        case .centerX: return e((minX, sign), (width, 0.5 * sign))
-        case .top: return e((minY, 1))
-        case .bottom: return e((minY, 1), (height, 1))
-        case .width: return e((width, 1))
-        case .height: return e((height, 1))
-        case .centerY: return e((minY, 1), (height, 0.5))
         case .firstBaseline: return baselineExpression(first: true)
         case .lastBaseline: return baselineExpression(first: false)
-        case .leftMargin, .rightMargin, .topMargin, .bottomMargin, .leadingMargin, .trailingMargin,
-             .centerXWithinMargins, .centerYWithinMargins, .notAnAttribute:
-            preconditionFailure("margin attributes are resolved through the margins guide")
+        default: preconditionFailure("margin attributes are resolved through the margins guide")
         }
     }
 

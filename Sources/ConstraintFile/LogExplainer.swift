@@ -369,8 +369,7 @@ public enum LogExplainer {
     }
 
     static func isHorizontal(_ attribute: String) -> Bool {
-        ["left", "right", "leading", "trailing", "width", "centerX", "minX", "midX", "maxX", "leftMargin", "rightMargin",
-         "leadingMargin", "trailingMargin", "centerXWithinMargins", "contentWidth"].contains(attribute)
+        LayoutConstraint.Attribute(printedName: attribute)?.isHorizontal ?? false
     }
 
     /// The usual fix. `hostSized` is the index of a container's fixed size that the other
@@ -526,25 +525,23 @@ struct Model {
 
     mutating func expression(_ item: LogItem, _ attribute: String) -> Expression {
         let f = frame(item)
+        guard let a = LayoutConstraint.Attribute(printedName: attribute) else {
+            preconditionFailure("the log reader accepts only attribute names LayoutConstraint.Attribute(printedName:) reads, not '\(attribute)'")
+        }
+        switch a {
+        case .firstBaseline: return f.minY + f.firstBaseline
+        case .lastBaseline: return f.minY + f.lastBaseline
+        default: break
+        }
+        let plain = a.withoutMargin.expression(minX: f.minX, minY: f.minY, width: f.width, height: f.height)!
+        guard a.isMargin else { return plain }
+        // UIKit's default margins: an edge moves inward, a centre stays.
+        usedMargins = true
         let m = LogExplainer.defaultMargin
-        switch attribute {
-        case "left", "leading", "minX": return f.minX.expression
-        case "right", "trailing", "maxX": return f.minX + f.width
-        case "centerX", "midX": return f.minX + 0.5 * f.width
-        case "top", "minY": return f.minY.expression
-        case "bottom", "maxY": return f.minY + f.height
-        case "centerY", "midY": return f.minY + 0.5 * f.height
-        case "width", "contentWidth": return f.width.expression
-        case "height", "contentHeight": return f.height.expression
-        case "firstBaseline": return f.minY + f.firstBaseline
-        case "lastBaseline", "baseline": return f.minY + f.lastBaseline
-        case "leftMargin", "leadingMargin": usedMargins = true; return f.minX + m
-        case "rightMargin", "trailingMargin": usedMargins = true; return f.minX + f.width - m
-        case "topMargin": usedMargins = true; return f.minY + m
-        case "bottomMargin": usedMargins = true; return f.minY + f.height - m
-        case "centerXWithinMargins": usedMargins = true; return f.minX + 0.5 * f.width
-        case "centerYWithinMargins": usedMargins = true; return f.minY + 0.5 * f.height
-        default: return f.minX.expression
+        switch a.withoutMargin {
+        case .left, .leading, .top: return plain + m
+        case .right, .trailing, .bottom: return plain - m
+        default: return plain
         }
     }
 

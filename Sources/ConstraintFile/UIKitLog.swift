@@ -520,7 +520,7 @@ struct DescriptionParser {
                 if next == s.endIndex || s[next] == "]" || s[next] == "(" { return i }
                 if s[next] == "." {
                     let word = s[s.index(after: next)...].prefix(while: { $0.isASCII && $0.isLetter })
-                    if attributes.contains(String(word)) { return i }
+                    if LayoutConstraint.Attribute(printedName: word) != nil { return i }
                 }
             }
             i = s.index(after: i)
@@ -693,12 +693,6 @@ struct DescriptionParser {
         return String(raw)
     }
 
-    static let attributes: Set<String> = [
-        "left", "right", "top", "bottom", "leading", "trailing", "width", "height", "centerX", "centerY",
-        "firstBaseline", "lastBaseline", "baseline", "leftMargin", "rightMargin", "topMargin", "bottomMargin",
-        "leadingMargin", "trailingMargin", "centerXWithinMargins", "centerYWithinMargins",
-        "minX", "minY", "midX", "midY", "maxX", "maxY", "contentWidth", "contentHeight",
-    ]
 
     /// `ITEM.ATTR` split at the last dot outside a label.
     mutating func itemAttribute(_ raw: Substring) throws(DescriptionError) -> (LogItem, String) {
@@ -707,7 +701,7 @@ struct DescriptionParser {
             throw fail(t.startIndex, "expected 'item.attribute' (as in 'UIView:0x7f….leading')")
         }
         let attr = DescriptionParser.attribute(t[t.index(after: dot)...])
-        guard DescriptionParser.attributes.contains(attr) else {
+        guard LayoutConstraint.Attribute(printedName: attr) != nil else {
             throw fail(t.index(after: dot), "expected a layout attribute (leading, width, centerY, minX…), found '\(attr)'")
         }
         guard let i = item(t[..<dot]) else { throw fail(t.startIndex, "expected an item before '.\(attr)'") }

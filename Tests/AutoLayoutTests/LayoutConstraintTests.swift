@@ -2,6 +2,19 @@ import Testing
 @testable import AutoLayout
 
 @Suite struct LayoutConstraintTests {
+    @Test func attributesByTheNamesDescriptionsPrint() {
+        typealias A = LayoutConstraint.Attribute
+        for a in A.allCases { #expect(A(printedName: a.name) == a) }
+        #expect([A(printedName: "minX"), A(printedName: "maxY"), A(printedName: "midX"), A(printedName: "baseline"),
+                  A(printedName: "contentHeight")] == [.left, .bottom, .centerX, .lastBaseline, .height])
+        #expect(A(printedName: "size") == nil)
+        #expect(A.allCases.filter(\.isMargin) == [.leftMargin, .rightMargin, .topMargin, .bottomMargin, .leadingMargin,
+                                                   .trailingMargin, .centerXWithinMargins, .centerYWithinMargins])
+        #expect(A.allCases.filter(\.isHorizontal).map(\.name) == ["left", "right", "leading", "trailing", "width", "centerX",
+                                                                  "leftMargin", "rightMargin", "leadingMargin", "trailingMargin",
+                                                                  "centerXWithinMargins"])
+    }
+
     @Test func descriptionsUseUIKitsGrammar() {
         let a = View(), b = View(), title = Label(text: "Für Elise")
         let root = makeRoot(a, b, title)
