@@ -305,24 +305,42 @@ public final class LayoutConstraint: CustomStringConvertible {
 
     /// Traps on the combinations UIKit rejects, with UIKit's explanation.
     private func validate() {
-        var name: String { "NSLayoutConstraint for \(first.map(\.debugName) ?? "nil")" }
-        precondition(multiplier.isFinite && constant.isFinite,
-                     "\(name): A multiplier or constant is not finite (multiplier \(multiplier), constant \(constant)). Pass finite numbers.")
-        precondition(firstAttribute != .notAnAttribute, "\(name): the first attribute cannot be notAnAttribute.")
-        if isAutoresizing { return }
-        guard second != nil, multiplier != 0 else {
-            precondition(firstAttribute.isDimension,
-                         "\(name): A multiplier of 0 or a nil second item together with a location for the first attribute creates an illegal constraint of a location equal to a constant. Location attributes must be specified in pairs.")
-            return
+        guard let problem = LayoutConstraint.problem(firstAttribute: firstAttribute, secondAttribute: second == nil ? nil : secondAttribute,
+                                                     multiplier: multiplier, constant: constant, autoresizing: isAutoresizing) else { return }
+        preconditionFailure("NSLayoutConstraint for \(first.map(\.debugName) ?? "nil"): \(problem).")
+    }
+
+    /// What is wrong with a constraint relating `firstAttribute` to `secondAttribute` (nil: no
+    /// second item, a constant), as UIKit checks when one is made; nil when nothing is. The API
+    /// traps with this text, as UIKit raises; `.layout` and Interface Builder files report it
+    /// as an error at its line and column.
+    /// - Parameter autoresizing: whether it is an autoresizing constraint, whose positions are
+    ///   constants (`minX == 0`), which only they may be.
+    public static func problem(firstAttribute first: Attribute, secondAttribute second: Attribute?, multiplier: Double,
+                               constant: Double, autoresizing: Bool = false) -> String? {
+        if !multiplier.isFinite || !constant.isFinite {
+            return "a multiplier or constant is not finite (multiplier \(multiplier), constant \(constant)): pass finite numbers"
         }
-        precondition(secondAttribute != .notAnAttribute, "\(name): a second item needs a second attribute.")
-        precondition(firstAttribute.isDimension == secondAttribute.isDimension,
-                     "\(name): Invalid pairing of layout attributes \(firstAttribute.name) and \(secondAttribute.name): a size can only relate to a size, a location to a location.")
-        precondition(firstAttribute.isDimension || firstAttribute.isHorizontal == secondAttribute.isHorizontal,
-                     "\(name): Constraint improperly relates anchors of incompatible types: \(firstAttribute.name) and \(secondAttribute.name).")
-        precondition(!(firstAttribute.followsDirection && secondAttribute.isAbsoluteHorizontal) &&
-                     !(firstAttribute.isAbsoluteHorizontal && secondAttribute.followsDirection),
-                     "\(name): A constraint cannot be made between a leading/trailing attribute and a right/left attribute. Use leading/trailing for both or neither.")
+        if first == .notAnAttribute { return "the first attribute cannot be notAnAttribute" }
+        if autoresizing { return nil }
+        guard let second else {
+            if first.isDimension { return nil }
+            return "a location (\(first.name)) cannot equal a constant: relate it to another item, as in `x.\(first.name) == y.\(first.name) + 8`"
+        }
+        if second == .notAnAttribute { return "a second item needs a second attribute" }
+        if multiplier == 0, !first.isDimension {
+            return "a multiplier of 0 makes a location equal a constant: location attributes go in pairs"
+        }
+        if first.isDimension != second.isDimension {
+            return "cannot relate \(first.isDimension ? "a size" : "a location") (\(first.name)) to \(second.isDimension ? "a size" : "a location") (\(second.name))"
+        }
+        if !first.isDimension, first.isHorizontal != second.isHorizontal {
+            return "cannot relate a \(first.isHorizontal ? "horizontal" : "vertical") attribute (\(first.name)) to a \(second.isHorizontal ? "horizontal" : "vertical") one (\(second.name))"
+        }
+        if (first.followsDirection && second.isAbsoluteHorizontal) || (first.isAbsoluteHorizontal && second.followsDirection) {
+            return "cannot relate \(first.name) to \(second.name): use leading/trailing for both or neither"
+        }
+        return nil
     }
 
     // MARK: Activation

@@ -597,7 +597,7 @@ struct InterfaceBuilderBuilder {
             var constant = try e["constant"].map { (text) throws(SourceError) in try number(text, "constant", in: e) } ?? 0
             if let id = e["id"], let c = constants[id] { constant = c }
             let priority = try self.priority(e, "priority", default: 1000)
-            if let problem = constraintProblem(firstAttribute, second: second == nil ? nil : secondAttribute, multiplier: multiplier) {
+            if let problem = LayoutConstraint.problem(firstAttribute: firstAttribute, secondAttribute: second == nil ? nil : secondAttribute, multiplier: multiplier, constant: 0) {
                 throw error(problem, at: e)
             }
             // Edges of a scroll view relate its subviews to its content, not its frame.

@@ -784,7 +784,7 @@ private struct Parser {
         }
         try endOfLine()
         // UIKit's checks when a constraint is made (it raises; a file gets an error instead).
-        if let problem = constraintProblem(firstAttribute, second: second == nil ? nil : secondAttribute, multiplier: multiplier) {
+        if let problem = LayoutConstraint.problem(firstAttribute: firstAttribute, secondAttribute: second == nil ? nil : secondAttribute, multiplier: multiplier, constant: 0) {
             throw fail(problem, at: secondColumn)
         }
         if let second, !file.haveCommonAncestor(file.host(first), file.host(second)) {
