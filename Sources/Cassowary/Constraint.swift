@@ -33,6 +33,7 @@ public struct Constraint: Hashable, Sendable, CustomStringConvertible {
     public let strength: Strength
 
     /// Creates `lhs relation rhs` at a strength.
+    /// - Complexity: O(terms of both sides).
     public init(_ lhs: some ExpressionConvertible, _ relation: Relation, _ rhs: some ExpressionConvertible,
                 strength: Strength = .required) {
         self.init(expression: lhs - rhs, relation: relation, strength: strength)
@@ -64,6 +65,7 @@ public struct Constraint: Hashable, Sendable, CustomStringConvertible {
 }
 
 /// A required constraint `lhs == rhs`; change its strength with `withStrength(_:)`.
+/// - Complexity: O(terms of both sides), as each operator here.
 public func == <L: ExpressionConvertible, R: ExpressionConvertible>(lhs: L, rhs: R) -> Constraint {
     Constraint(lhs, .equal, rhs)
 }

@@ -97,6 +97,8 @@ extension Solver {
 
     /// The variables whose values the constraints do not determine, in the order the solver
     /// first saw them.
+    /// - Complexity: A scratch copy of the solver, then as ``ambiguousVariables(among:)`` for
+    ///   every variable.
     public func ambiguousVariables() -> [Variable] {
         var solver = self
         return solver.ambiguousVariables(among: variableList.compactMap { $0 })
@@ -106,6 +108,8 @@ extension Solver {
     /// constraint mentions is among them). One pass settles every variable whose definition
     /// reaches nothing open, so asking about all the positions of a long chain costs each its
     /// own row, where asking one at a time expands the chain below each.
+    /// - Complexity: O(what the variables' definitions reach), plus two simplex runs on a copy
+    ///   for each choice of zero cost that reaches them.
     public mutating func ambiguousVariables(among variables: [Variable]) -> [Variable] {
         let known = variables.filter { symbols[$0.id] != nil }
         var open = engine.undetermined(known.map { symbols[$0.id]! })[...]

@@ -127,12 +127,14 @@ public func / (expression: Expression, divisor: Double) -> Expression { (1 / div
 public prefix func - (expression: Expression) -> Expression { -1 * expression }
 
 /// The sum of two numbers, variables, terms or expressions: `x + 10`, `a + b`.
+/// - Complexity: O(terms of both sides).
 public func + <L: ExpressionConvertible, R: ExpressionConvertible>(lhs: L, rhs: R) -> Expression {
     let l = lhs.expression, r = rhs.expression
     return Expression(l.terms + r.terms, constant: l.constant + r.constant)
 }
 
 /// The difference of two numbers, variables, terms or expressions: `x - y - 8`.
+/// - Complexity: O(terms of both sides).
 public func - <L: ExpressionConvertible, R: ExpressionConvertible>(lhs: L, rhs: R) -> Expression {
     lhs + -rhs.expression
 }

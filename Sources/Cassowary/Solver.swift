@@ -63,6 +63,7 @@ public struct Solver: Sendable {
     private var variableCountAtBegin = 0
 
     /// Creates an empty solver.
+    /// - Complexity: O(1): storage grows with the first constraints.
     public init() {}
 
     // MARK: Constraints
@@ -83,6 +84,9 @@ public struct Solver: Sendable {
     /// optimised once, after the last.
     ///
     /// - Throws: As `add(_:)`, for the first constraint that fails; nothing is added then.
+    /// - Complexity: The sum of `add(_:)`'s row work for each constraint, and one optimisation
+    ///   for the batch; a failure costs a rollback of what the batch added and, for an
+    ///   unsatisfiable one, the search for a minimal conflict (a scratch solve per candidate).
     public mutating func add(_ constraints: some Sequence<Constraint>) throws(SolverError) {
         try insertBatch(Array(constraints))
     }
@@ -111,6 +115,8 @@ public struct Solver: Sendable {
 
     /// Removes a constraint and optimises.
     /// - Throws: `SolverError.unknownConstraint` when it is not there.
+    /// - Complexity: O(rows that hold its marker or error symbols) to take it out, then one
+    ///   optimisation.
     public mutating func remove(_ constraint: Constraint) throws(SolverError) {
         try remove(CollectionOfOne(constraint))
     }
@@ -118,6 +124,7 @@ public struct Solver: Sendable {
     /// Removes constraints as one batch, optimising once.
     /// - Throws: `SolverError.unknownConstraint` for the first one that is not there; nothing
     ///   is removed then.
+    /// - Complexity: The sum of `remove(_:)`'s row work, and one optimisation for the batch.
     public mutating func remove(_ constraints: some Sequence<Constraint>) throws(SolverError) {
         let constraints = Array(constraints)
         var seen = Set<Constraint>()
@@ -133,6 +140,7 @@ public struct Solver: Sendable {
     }
 
     /// Whether the solver holds the constraint.
+    /// - Complexity: O(1).
     public func contains(_ constraint: Constraint) -> Bool { slots[constraint.id] != nil }
 
     /// Every constraint the solver holds (edit constraints excluded), in the order they were added.
@@ -158,6 +166,7 @@ public struct Solver: Sendable {
     }
 
     /// The current constant of a constraint's expression: its own, or the last `setConstant`.
+    /// - Complexity: O(1).
     public func constant(of constraint: Constraint) -> Double? { record(constraint)?.constant }
 
     /// Changes the constant of a constraint's expression in place, without removing and
@@ -252,6 +261,7 @@ public struct Solver: Sendable {
 
     /// Makes a variable steerable by `suggestValue` at an optional strength.
     /// - Throws: `.duplicateEditVariable`, or `.requiredEditVariable` for `.required`.
+    /// - Complexity: As `add(_:)` of the constraint `variable == value` at `strength`.
     public mutating func addEditVariable(_ variable: Variable, strength: Strength) throws(SolverError) {
         if edits[variable] != nil { throw .duplicateEditVariable(variable) }
         if strength.isRequired { throw .requiredEditVariable(variable) }
@@ -262,6 +272,7 @@ public struct Solver: Sendable {
 
     /// Stops steering a variable.
     /// - Throws: `.unknownEditVariable`.
+    /// - Complexity: As `remove(_:)` of its edit constraint.
     public mutating func removeEditVariable(_ variable: Variable) throws(SolverError) {
         guard let edit = edits[variable] else { throw .unknownEditVariable(variable) }
         edits[variable] = nil
@@ -269,6 +280,7 @@ public struct Solver: Sendable {
     }
 
     /// Whether a variable is an edit variable.
+    /// - Complexity: O(1) on average (a dictionary lookup).
     public func hasEditVariable(_ variable: Variable) -> Bool { edits[variable] != nil }
 
     /// Suggests a value for an edit variable; the solver moves it as close as its strength allows.
@@ -292,6 +304,7 @@ public struct Solver: Sendable {
 
     /// Whether some constraint the solver holds mentions the variable. The solver forgets a
     /// variable with the last constraint that mentions it.
+    /// - Complexity: O(1).
     public func contains(_ variable: Variable) -> Bool { symbols[variable.id] != nil }
 
     /// The value of a variable in the current solution (0 for a variable no constraint mentions).
@@ -341,6 +354,7 @@ public struct Solver: Sendable {
     }
 
     /// Forgets every constraint, edit variable and variable.
+    /// - Complexity: O(size of the system), to free it.
     public mutating func reset() { self = Solver() }
 
     // MARK: Implementation
