@@ -13,6 +13,9 @@ public struct UnsatisfiableConstraints {
 }
 
 extension LayoutEngine {
+    /// The trap's text when numbers beyond the solver's precision decide a conflict.
+    static let imprecisionMessage = "Unable to resolve a conflict: rounding decides it (no group of constraints conflicts when solved afresh, or only the implicit bounds width >= 0 and height >= 0 do), which happens when constants or multipliers are far outside what the solver resolves exactly (constants within ±1e7 points, multiplier magnitudes from 1e-4 to 1e4). Check the constants and multipliers of the constraints just activated."
+
     /// The priority a broken constraint keeps: below required, above anything an app can set.
     static let brokenPriority = 999.999
 
@@ -25,7 +28,7 @@ extension LayoutEngine {
         }
         // Only the implicit bounds (width ≥ 0, height ≥ 0) in the group: the solver's precision
         // was swamped by numbers far beyond a layout's.
-        precondition(!group.isEmpty, "Unable to resolve a conflict: it involves only the implicit bounds (width >= 0, height >= 0) of views, which happens when constants or multipliers are far outside what the solver resolves exactly (constants within ±1e7 points, multiplier magnitudes from 1e-4 to 1e4). Check the constants and multipliers of the constraints just activated.")
+        precondition(!group.isEmpty, Self.imprecisionMessage)
         group.sort { $0.activationSequence < $1.activationSequence }
         let broken = group[ConflictPolicy.choice(among: group.map(\.conflictCandidate))!]
         let message = unsatisfiableMessage(group: group, broken: broken)

@@ -455,6 +455,8 @@ public final class LayoutEngine {
                     replace(old, by: demoted, in: &solver)
                 }
                 if scratch { definitionChanged(broken) }
+            } catch .imprecise {
+                preconditionFailure(Self.imprecisionMessage)
             } catch {
                 preconditionFailure("layout engine bookkeeping: \(error)")
             }
@@ -496,6 +498,8 @@ public final class LayoutEngine {
                 let broken = resolveConflict(group: [culprit] + conflicting, owners: owners)
                 demoteInPlace(broken)
                 if broken === c { return }
+            } catch .imprecise {
+                preconditionFailure(Self.imprecisionMessage)
             } catch {
                 preconditionFailure("layout engine bookkeeping: \(error)")
             }

@@ -103,9 +103,11 @@ public struct Solver: Sendable {
                 throw .duplicateConstraint(c)
             }
             if let markers = insert(c) {
-                let candidates = markers.compactMap(owner(ofMarker:))
+                // The batch's earlier constraints are held until the rollback.
+                let held = requiredConstraintsNow(excluding: nil)
+                let certificate = markers.compactMap(owner(ofMarker:))
                 rollback()
-                throw .unsatisfiable(c, conflicting: minimalConflict(of: c, among: candidates, excluding: c))
+                throw .unsatisfiable(c, conflicting: try Self.conflict(of: c, as: c, among: held, certificate: certificate))
             }
         }
         // Optimising cannot fail, so it runs outside the journal.
@@ -195,16 +197,10 @@ public struct Solver: Sendable {
         }
         rollback()
         records[Int(slot)].constant = record.constant
-        // Explain with the ordinary add path: the constraint with its new constant, alone.
         let moved = Constraint(expression: Expression(constraint.expression.terms, constant: constant),
                                relation: constraint.relation)
-        var others = self
-        others.erase(constraint)
-        others.engine.optimize()
-        others.begin()
-        let markers = others.insert(moved) ?? []
-        let candidates = markers.compactMap(others.owner(ofMarker:))
-        throw .unsatisfiable(constraint, conflicting: minimalConflict(of: moved, among: candidates, excluding: constraint))
+        let held = requiredConstraintsNow(excluding: constraint)
+        throw .unsatisfiable(constraint, conflicting: try Self.conflict(of: constraint, as: moved, among: held, certificate: nil))
     }
 
     /// Changes the constants of several constraints together, as ``setConstant(_:for:)`` does
@@ -359,7 +355,7 @@ public struct Solver: Sendable {
 
     // MARK: Implementation
 
-    private mutating func begin() {
+    mutating func begin() {
         engine.beginTransaction()
         addedInTransaction.removeAll(keepingCapacity: true)
         variableCountAtBegin = variableList.count
@@ -417,7 +413,7 @@ public struct Solver: Sendable {
 
     /// Registers and inserts one constraint (inside a transaction); returns the markers of the
     /// conflicting constraints when it cannot hold.
-    private mutating func insert(_ c: Constraint) -> [Int32]? {
+    mutating func insert(_ c: Constraint) -> [Int32]? {
         let sign: Double = c.relation == .lessThanOrEqual ? -1 : 1
         var terms: [(Int32, Double)] = []
         terms.reserveCapacity(c.expression.terms.count + 2)
@@ -487,39 +483,32 @@ public struct Solver: Sendable {
         for t in c.expression.terms { forgetIfUnused(t.variable) }
     }
 
-    /// Shrinks a set of constraints that conflicts with `constraint` to a minimal one: each
-    /// constraint is dropped in turn and kept out when the rest still conflicts.
-    ///
-    /// The simplex certificate that proved the conflict names the candidates, usually already a
-    /// minimal set; this makes sure, with small fresh solvers.
-    private func minimalConflict(of constraint: Constraint, among candidates: [Constraint],
-                                 excluding excluded: Constraint) -> [Constraint] {
-        // Trials use each constraint with the constant it has now (`setConstant` may have moved it).
-        func current(_ c: Constraint) -> Constraint {
-            guard let record = record(c), record.constant != c.expression.constant else { return c }
-            return Constraint(expression: Expression(c.expression.terms, constant: record.constant),
-                              relation: c.relation, strength: c.strength)
+    /// The required constraints held, in the order they were added (edit constraints are
+    /// optional), each as it is now: `setConstant` may have moved its constant.
+    private func requiredConstraintsNow(excluding excluded: Constraint?) -> [(original: Constraint, now: Constraint)] {
+        heldConstraints { $0.strength.isRequired && $0 != excluded }.map { c in
+            guard let record = record(c), record.constant != c.expression.constant else { return (c, c) }
+            return (c, Constraint(expression: Expression(c.expression.terms, constant: record.constant),
+                                  relation: c.relation, strength: c.strength))
         }
-        func satisfiable(_ set: [Constraint]) -> Bool { Solver.satisfiable(set.map(current) + [constraint]) }
-        var set = candidates
-        if satisfiable(set) {
-            // Rounding hid part of the certificate: start from every required constraint.
-            set = heldConstraints { $0.strength.isRequired && $0 != excluded }
-        }
-        var i = 0
-        while i < set.count {
-            var trial = set
-            trial.remove(at: i)
-            if !satisfiable(trial) { set = trial } else { i += 1 }
-        }
-        return set
     }
 
-    /// Whether required constraints can all hold together.
-    static func satisfiable(_ constraints: [Constraint]) -> Bool {
-        var s = Solver()
-        s.begin()
-        for c in constraints where s.insert(c) != nil { return false }
-        return true
+    /// The constraints of `held` in an irreducible conflict with `culprit`, which is `now`
+    /// with the constant it was to have (``ConflictSearch``: earlier ones are kept where there
+    /// is a choice). When the search finds no set that a solve of its own cannot satisfy (it
+    /// finds that everything holds within its tolerance, or a set that holds), the simplex's
+    /// certificate (else every held constraint) is the group, unless the held constraints and
+    /// the culprit hold together when solved afresh: then numbers beyond the precision of
+    /// doubles decided, and the error says so.
+    private static func conflict(of culprit: Constraint, as now: Constraint,
+                                 among held: [(original: Constraint, now: Constraint)],
+                                 certificate: [Constraint]?) throws(SolverError) -> [Constraint] {
+        let members = held.map { [$0.now] } + [[now]]
+        guard let found = ConflictSearch.minimalConflict(among: members, including: held.count),
+              !ConflictSearch.holdTogether(found.map { members[$0][0] }) else {
+            if ConflictSearch.holdTogether(members.map { $0[0] }) { throw .imprecise(culprit) }
+            return certificate ?? held.map(\.original)
+        }
+        return found.filter { $0 < held.count }.map { held[$0].original }
     }
 }

@@ -6,6 +6,11 @@ public enum SolverError: Error, Sendable, Equatable, CustomStringConvertible {
     /// but leave out any one of them and the rest can. It lists the constraints in the order
     /// they were added.
     case unsatisfiable(Constraint, conflicting: [Constraint])
+    /// A required constraint cannot hold by the simplex's arithmetic, yet it and the required
+    /// constraints already added hold together when solved afresh: numbers far beyond a
+    /// layout's (a constant of 8e115 beside one of 320) swamp the precision of doubles, and no
+    /// group of constraints can be named.
+    case imprecise(Constraint)
     /// The constraint has already been added.
     case duplicateConstraint(Constraint)
     /// The constraint has not been added (or has been removed).
@@ -25,6 +30,8 @@ public enum SolverError: Error, Sendable, Equatable, CustomStringConvertible {
         case let .unsatisfiable(c, conflicting):
             let list = conflicting.map { "  \($0)" }.joined(separator: "\n")
             return "unsatisfiable constraint \(c); it conflicts with:\n\(list)"
+        case let .imprecise(c):
+            return "the constraint \(c) cannot hold only through rounding: the numbers are beyond the precision of doubles"
         case let .duplicateConstraint(c): return "the constraint \(c) has already been added"
         case let .unknownConstraint(c): return "the constraint \(c) has not been added"
         case let .duplicateEditVariable(v): return "\(v) is already an edit variable"

@@ -85,8 +85,10 @@ extension SolveSystem {
                 try solver.add(constraint)
                 constraints.append(constraint)
             } catch {
-                guard case .unsatisfiable = error else { throw error }
-                constraints.append(nil)
+                switch error {
+                case .unsatisfiable, .imprecise: constraints.append(nil)
+                default: throw error
+                }
             }
         case "remove":
             guard words.count == 2, let k = Int(words[1]), constraints.indices.contains(k) else {

@@ -10,7 +10,7 @@ import Testing
 // MARK: - Deterministic randomness
 
 /// SplitMix64: small, fast and fully deterministic (never the system generator).
-private struct SplitMix64 {
+struct SplitMix64 {
     private var state: UInt64
 
     init(seed: UInt64) { state = seed &* 0x2545_F491_4F6C_DD1D &+ 0x1234_5678 }
