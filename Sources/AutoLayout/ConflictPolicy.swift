@@ -110,11 +110,13 @@ public enum ConflictPolicy {
 extension LayoutConstraint {
     /// What ``ConflictPolicy`` reads of this constraint.
     var conflictCandidate: ConflictPolicy.Candidate {
-        let firstClass = (first as? View)?.descriptionClassName ?? (first == nil ? nil : "UILayoutGuide")
+        let spacing = visualSpacing
+        // The item printed first: a spacing's leading view (`[A]-(8)-[B]`, `[A]-(8)-|`).
+        let printedFirst = spacing == .betweenItems || spacing == .toSuperviewEnd ? second : first
+        let firstClass = (printedFirst as? View)?.descriptionClassName ?? (printedFirst == nil ? nil : "UILayoutGuide")
         var maker = ConflictPolicy.Maker(constraintClass: className, identifier: identifier, firstItemClass: firstClass)
         // The framework's own constraints (a list content view's) are UIKit's, identified or not.
         if case .system = origin, maker < .uikitIdentified { maker = .uikitIdentified }
-        let spacing = visualSpacing
         return ConflictPolicy.Candidate(
             priority: isBroken ? LayoutEngine.brokenPriority : Double(priority.rawValue),
             maker: maker,

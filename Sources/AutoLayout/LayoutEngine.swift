@@ -420,7 +420,12 @@ public final class LayoutEngine {
         }
     }
 
+    /// A view's implicit bounds: its size is never negative, as in UIKit's engine (a group
+    /// that needs a negative size is a conflict), and the root sits at the origin. A layout
+    /// guide has none: a 1-point-tall view can pin a subview to its margins guide (which is
+    /// then -15 points tall) without a conflict.
     func backgroundConstraints(_ item: LayoutItem, isRoot: Bool) -> [Cassowary.Constraint] {
+        guard item is View else { return [] }
         var list = [item.width >= 0, item.height >= 0]
         if isRoot { list += [item.minX == 0, item.minY == 0] }
         return list
@@ -436,11 +441,17 @@ public final class LayoutEngine {
                                batch: [(LayoutConstraint, [Cassowary.Constraint])],
                                into solver: inout Solver, scratch: Bool = false) {
         // The bounds go last: most sizes are defined by then, which makes the bounds trivial.
+        // A conflict is the first constraint that cannot hold with the bounds and the ones
+        // before it (as ``ConflictSearch`` finds one, holding its background throughout), so
+        // once the batch fails the bounds go first.
         var pending = batch
+        var boundsFirst = false
         while true {
             do {
-                try solver.add(pending.flatMap(\.1) + background)
+                try solver.add(boundsFirst ? background + pending.flatMap(\.1) : pending.flatMap(\.1) + background)
                 return
+            } catch .unsatisfiable where !boundsFirst && !background.isEmpty {
+                boundsFirst = true
             } catch .unsatisfiable(let culprit, let conflicting) {
                 // A scratch's owners are only needed here, on a conflict: they are made here.
                 let scratchOwners = scratch ? Dictionary(pending.lazy.flatMap { c, made in made.map { ($0.id, c) } },

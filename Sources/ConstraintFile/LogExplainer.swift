@@ -9,9 +9,9 @@ public struct LogExplanation: Sendable {
     /// Whether the listed constraints (at their priorities, sizes never negative) cannot hold together.
     public var unsatisfiable: Bool
     /// A minimal conflicting subset (indices into `message.constraints`, sorted): with the size
-    /// bounds it relies on, dropping any one of them lets the rest hold. A listed size is
-    /// preferred to the bound it implies (`height == 24` to `height >= 0`), earlier constraints
-    /// to later ones. Empty when satisfiable.
+    /// bounds it relies on, dropping any one of them lets the rest hold. Found as a layout
+    /// engine finds it (``ConflictSearch``): earlier constraints are kept before later ones
+    /// where there is a choice. Empty when satisfiable.
     public var conflict: [Int]
     /// The constraint ``ConflictPolicy`` (the engine's policy) breaks, in list order: among the
     /// ``conflict`` when the listed constraints cannot hold, as the engine chooses in the group
@@ -32,7 +32,7 @@ public enum LogExplainer {
 
     /// Explains one message.
     /// - Complexity: For n listed constraints, O(n) incremental solver changes and O(n²)
-    ///   residual checks (see ``firstConflict(rows:bounds:links:pins:)``), twice at most when
+    ///   residual checks (see ``firstConflict(rows:bounds:)``), twice at most when
     ///   `|` is printed without a names clause.
     public static func explain(_ message: LogMessage) -> LogExplanation {
         let list = message.constraints
@@ -76,8 +76,7 @@ public enum LogExplainer {
         var model = Model(constraints: list)
         // Build every row first, so the background (sizes >= 0) knows every item before it goes in.
         let rows = list.map { model.solverConstraints(for: $0) }
-        let (conflict, bounds) = firstConflict(rows: rows, bounds: model.bounds, links: model.links,
-                                               pins: list.map(model.pinnedBound))
+        let (conflict, bounds) = firstConflict(rows: rows, bounds: model.bounds)
         let required = list.indices.filter { list[$0].priority >= 1000 }
         let wouldBreak = policyChoice(conflict.isEmpty ? (required.isEmpty ? Array(list.indices) : required) : conflict, in: list)
         guard !conflict.isEmpty else {
@@ -106,259 +105,20 @@ public enum LogExplainer {
                               fix: fix(conflict: conflict, wouldBreak: wouldBreak, list: list, hostSized: hostSized ? target : nil))
     }
 
-    /// How far a constraint may miss, relative to the size of its terms (at least one point),
-    /// and still hold in the elastic solves of ``firstConflict(rows:bounds:links:pins:)``: the
-    /// simplex's rounding, far below the six significant digits UIKit prints.
-    static let tolerance = 1e-8
-
-    /// The first conflict of the group, as adding its rows in order to a solver that holds the
-    /// size bounds finds it: the indices of a minimal conflicting set of rows, sorted, the row
-    /// that could not be added among them, and the size bounds the conflict relies on. Empty
-    /// when the required rows can all hold.
-    ///
-    /// Dropping any one of the rows lets the rest hold with the bounds returned (which include
-    /// every bound the rows need, and may include more). Among the irreducible sets it prefers a listed size (`height == 24`) to the
-    /// bound it implies (`height >= 0`), so that the arithmetic shows the sizes the app set,
-    /// then earlier listed rows to later ones.
-    ///
-    /// The solver's own explanation of a failed add tries each candidate in a fresh solve of
-    /// the rest: O(n) solves of O(n) rows for a conflict of n rows. Here rows and bounds are
-    /// elastic instead (optional at one level, so a solve minimises how far they miss) and hold
-    /// together exactly when none misses, so a solver never refuses them and one solver adds
-    /// and removes them in place. A search over prefixes finds the failing row. Only
-    /// members connected to it through shared items can be in its conflict. A member with a
-    /// variable no other member uses can always be met by moving that variable, so it is in no
-    /// irreducible set; two members that alone share a variable are in such a set together or
-    /// not at all, so they are tried as one unit (a chain of spacings is one unit). A deletion
-    /// filter over the units, in the order of preference, with units that can go dropped
-    /// together in growing chunks, leaves an irreducible set.
+    /// The first conflict of the group, as a solver that holds the size bounds finds it when
+    /// it adds the rows in order (``ConflictSearch/firstConflict(in:background:)``, the
+    /// bounds as background): the indices of an irreducible conflicting set of rows, sorted, and the
+    /// size bounds it relies on (every bound it needs, and possibly more). Earlier rows are
+    /// kept before later ones where there is a choice. Empty when the required rows can all
+    /// hold.
     /// - Parameters:
     ///   - rows: The solver constraints of each listed constraint.
     ///   - bounds: For each item (dense id), its size bounds (sizes >= 0).
-    ///   - links: For each row, the ids of the items it mentions.
-    ///   - pins: For each row, the bound it implies, if it is a size (``Model/pinnedBound(by:)``).
-    /// - Complexity: For n rows, O(n) in-place additions and removals and O(log n) checks of
-    ///   the rows to find the failing row; then one in-place removal and check per unit tried:
-    ///   O(k) at most for a conflict of k rows, often none.
-    static func firstConflict(rows: [[Constraint]], bounds: [[Constraint]], links: [[Int]],
-                              pins: [Constraint?]) -> (rows: [Int], bounds: [Constraint]) {
-        let elastic = rows.map { $0.filter(\.strength.isRequired).map { $0.withStrength(.strong) } }
-        let elasticBounds = bounds.map { $0.map { $0.withStrength(.strong) } }
-        // The rows that can conflict: required, and finite (the solver refuses the others).
-        let order = rows.indices.filter { !elastic[$0].isEmpty && elastic[$0].allSatisfy(\.expression.isFinite) }
-        // One solver holds the bounds and the first `added` rows; checks at doubling prefixes,
-        // then a bisection (adding or removing rows at the end), find the failing row.
-        var solver = Solver()
-        try? solver.add(elasticBounds.joined())
-        var added = 0
-        func setPrefix(_ count: Int) {
-            while added < count { try? solver.add(elastic[order[added]]); added += 1 }
-            while added > count { added -= 1; try? solver.remove(elastic[order[added]]) }
-        }
-        func prefixHolds(_ count: Int) -> Bool {
-            setPrefix(count)
-            return allHold(order.prefix(count).lazy.flatMap { elastic[$0] }, &solver)
-                && allHold(elasticBounds.joined(), &solver)
-        }
-        var holds = 0, next = 1
-        var fails: Int?
-        while fails == nil, holds < order.count {
-            let count = min(next, order.count)
-            if prefixHolds(count) { holds = count; next *= 2 } else { fails = count }
-        }
-        guard var fails else { return ([], []) }
-        while fails - holds > 1 {
-            let mid = (holds + fails) / 2
-            if prefixHolds(mid) { holds = mid } else { fails = mid }
-        }
-        setPrefix(fails)
-        let failing = order[fails - 1]
-        // Only rows connected to the failing one through shared items can be in its conflict.
-        var parent = Array(bounds.indices)
-        func root(_ x: Int) -> Int {
-            var x = x
-            while parent[x] != x { parent[x] = parent[parent[x]]; x = parent[x] }
-            return x
-        }
-        let held = order.prefix(fails)
-        for i in held { for item in links[i].dropFirst() { parent[root(item)] = root(links[i][0]) } }
-        let component = root(links[failing][0])
-
-        // The members: rows, then bounds (named by item and place: 0 width, 1 height).
-        var members: [Member] = held.filter { root(links[$0][0]) == component }.map { .row($0) }
-        for item in bounds.indices where root(item) == component {
-            members += bounds[item].indices.map { .bound(item, $0) }
-        }
-        func constraints(_ m: Member) -> [Constraint] {
-            switch m {
-            case let .row(i): elastic[i]
-            case let .bound(item, k): [elasticBounds[item][k]]
-            }
-        }
-        // The solver holds every member (and rows and bounds of other components, which share
-        // no variable with them and are never checked).
-        var kept = Set(members)
-        func stillFails() -> Bool {
-            !allHold(members.lazy.filter { kept.contains($0) }.flatMap(constraints), &solver)
-        }
-        func drop(_ set: some Sequence<Member>) { for m in set where kept.remove(m) != nil { try? solver.remove(constraints(m)) } }
-        func restore(_ set: some Sequence<Member>) { for m in set where kept.insert(m).inserted { try? solver.add(constraints(m)) } }
-
-        // Members with a variable nobody else uses go; then bounds that a listed size implies,
-        // each when the rest still fails without it.
-        drop(Self.unusable(members.filter { kept.contains($0) }, constraints, keeping: .row(failing)))
-        var pinned: [Member] = []
-        for case let .row(i) in members {
-            guard let b = pins[i], let p = members.first(where: {
-                if case let .bound(item, k) = $0 { return bounds[item][k] == b } else { return false }
-            }), kept.contains(p), !pinned.contains(p) else { continue }
-            pinned.append(p)
-        }
-        for p in pinned {
-            drop([p])
-            if !stillFails() { restore([p]) }
-        }
-        // Inequalities with room to spare in the solution go: without them that solution is still
-        // the closest to holding (a linear problem's optimum stays optimal when a constraint
-        // that does not touch it goes), so the rest still fails by as much.
-        solver.updateVariables()
-        let value: (Variable) -> Double = { [solver] in solver.value(of: $0) }
-        drop(members.filter { m in kept.contains(m) && m != .row(failing) && constraints(m).allSatisfy { Self.slack($0, value) } })
-        drop(Self.unusable(members.filter { kept.contains($0) }, constraints, keeping: .row(failing)))
-
-        // Units holding rows, least preferred first (the one with the latest listed row first);
-        // the failing row's unit stays, and trying units of bounds alone would not change which
-        // rows stay (without a bound the rest only gets easier to satisfy).
-        let units = Self.units(members.filter { kept.contains($0) }, constraints)
-        func latestRow(_ unit: [Member]) -> Int? { unit.compactMap { if case let .row(i) = $0 { i } else { nil } }.max() }
-        var pending = units.filter { latestRow($0) != nil && !$0.contains(.row(failing)) }
-            .sorted { latestRow($0)! > latestRow($1)! }[...]
-        // A chunk of units whose removal leaves the rest failing goes whole, as one at a time
-        // they would; otherwise its first unit is tried alone. Chunks double while they go.
-        var size = 1
-        while !pending.isEmpty {
-            let chunk = pending.prefix(size).joined()
-            drop(chunk)
-            if stillFails() {
-                pending = pending.dropFirst(size)
-                size *= 2
-                continue
-            }
-            restore(chunk)
-            if size == 1 { pending = pending.dropFirst() }
-            size = 1
-        }
-        return (members.compactMap { if case let .row(i) = $0, kept.contains($0) { i } else { nil } }.sorted(),
-                members.compactMap { if case let .bound(item, k) = $0, kept.contains($0) { bounds[item][k] } else { nil } })
-    }
-
-    /// Whether an inequality holds with room to spare (more than the ``tolerance``).
-    static func slack(_ c: Constraint, _ value: (Variable) -> Double) -> Bool {
-        let (miss, margin) = residual(c, value)
-        switch c.relation {
-        case .equal: return false
-        case .lessThanOrEqual: return miss < -margin
-        case .greaterThanOrEqual: return miss > margin
-        }
-    }
-
-    /// How far `c`'s expression is from zero, and the ``tolerance`` scaled to its terms.
-    static func residual(_ c: Constraint, _ value: (Variable) -> Double) -> (miss: Double, margin: Double) {
-        let e = c.expression
-        var scale = max(1, abs(e.constant))
-        for t in e.terms { scale = max(scale, abs(t.coefficient * value(t.variable))) }
-        return (e.value(value), tolerance * scale)
-    }
-
-    /// A row or a size bound of ``firstConflict(rows:bounds:links:pins:)``.
-    enum Member: Hashable {
-        case row(Int)
-        case bound(Int, Int)
-    }
-
-    /// The members that use a variable no other member uses, repeatedly (dropping one may leave
-    /// another alone with a variable): none of them is in an irreducible conflict of the set.
-    static func unusable(_ members: [Member], _ constraints: (Member) -> [Constraint], keeping kept: Member) -> [Member] {
-        var users: [Variable: [Member]] = [:]
-        var variables: [Member: [Variable]] = [:]
-        for m in members {
-            let vs = Self.variables(of: constraints(m))
-            variables[m] = vs
-            for v in vs { users[v, default: []].append(m) }
-        }
-        var gone: [Member] = []
-        var queue = members.filter { m in m != kept && variables[m]!.contains { users[$0]!.count == 1 } }
-        var queued = Set(queue)
-        while let m = queue.popLast() {
-            gone.append(m)
-            for v in variables[m]! {
-                users[v]!.removeAll { $0 == m }
-                if let other = users[v]!.first, users[v]!.count == 1, other != kept, queued.insert(other).inserted {
-                    queue.append(other)
-                }
-            }
-        }
-        return gone
-    }
-
-    /// The variables the constraints depend on, in order of appearance: terms of one variable
-    /// are summed first (`minX + width - minX` does not depend on `minX`).
-    static func variables(of constraints: [Constraint]) -> [Variable] {
-        var order: [Variable] = []
-        var depends: Set<Variable> = []
-        for c in constraints {
-            var sums: [Variable: Double] = [:]
-            var seen: [Variable] = []
-            for t in c.expression.terms {
-                if sums[t.variable] == nil { seen.append(t.variable) }
-                sums[t.variable, default: 0] += t.coefficient
-            }
-            for v in seen where sums[v] != 0 && depends.insert(v).inserted { order.append(v) }
-        }
-        return order
-    }
-
-    /// The members grouped into units: two members that alone use some variable are in one
-    /// unit. Units are listed in the order of their first member.
-    static func units(_ members: [Member], _ constraints: (Member) -> [Constraint]) -> [[Member]] {
-        var users: [Variable: [Int]] = [:]
-        var variableOrder: [Variable] = []
-        for (n, m) in members.enumerated() {
-            for v in Self.variables(of: constraints(m)) {
-                if users[v] == nil { variableOrder.append(v) }
-                users[v, default: []].append(n)
-            }
-        }
-        var parent = Array(members.indices)
-        func root(_ x: Int) -> Int {
-            var x = x
-            while parent[x] != x { parent[x] = parent[parent[x]]; x = parent[x] }
-            return x
-        }
-        for v in variableOrder where users[v]!.count == 2 { parent[root(users[v]![1])] = root(users[v]![0]) }
-        var groups: [Int: [Member]] = [:]
-        var firsts: [Int] = []
-        for n in members.indices {
-            let r = root(n)
-            if groups[r] == nil { firsts.append(r) }
-            groups[r, default: []].append(members[n])
-        }
-        return firsts.map { groups[$0]! }
-    }
-
-    /// Whether every one of the (elastic) constraints holds in the solver's solution.
-    static func allHold(_ constraints: some Sequence<Constraint>, _ solver: inout Solver) -> Bool {
-        solver.updateVariables()
-        let value: (Variable) -> Double = { [solver] in solver.value(of: $0) }
-        for c in constraints {
-            let (miss, margin) = residual(c, value)
-            switch c.relation {
-            case .equal: if abs(miss) > margin { return false }
-            case .lessThanOrEqual: if miss > margin { return false }
-            case .greaterThanOrEqual: if miss < -margin { return false }
-            }
-        }
-        return true
+    /// - Complexity: As ``ConflictSearch/firstConflict(in:background:)`` for the rows and bounds.
+    static func firstConflict(rows: [[Constraint]], bounds: [[Constraint]]) -> (rows: [Int], bounds: [Constraint]) {
+        let boundList = Array(bounds.joined())
+        guard let found = ConflictSearch.firstConflict(in: rows, background: boundList) else { return ([], []) }
+        return (found.conflict, found.background.map { boundList[$0] })
     }
 
     /// The constraint UIKit would break among `conflict` (``ConflictPolicy``, with the log's
@@ -485,27 +245,10 @@ struct Model {
     var frames: [String: Frame] = [:]
     /// A dense id per item identity, in the order the items were first seen.
     var itemIDs: [String: Int] = [:]
-    /// Each item's size bounds (width and height >= 0), by item id.
+    /// Each item's size bounds (width and height >= 0; none for a layout guide), by item id.
     var bounds: [[Constraint]] = []
     var usedMargins = false
     init(constraints: [LogConstraint]) { list = constraints }
-
-    /// The size bound a listed size makes redundant: `A.height == 24` or `A.height >= 24`
-    /// implies `A.height >= 0`. (After the rows are built.)
-    func pinnedBound(by c: LogConstraint) -> Constraint? {
-        guard c.secondItem == nil, c.relation != .lessThanOrEqual, c.constant >= 0, c.hugging == nil,
-              let id = itemIDs[c.firstItem.identity] else { return nil }
-        switch c.firstAttribute {
-        case "width", "contentWidth": return bounds[id][0]
-        case "height", "contentHeight": return bounds[id][1]
-        default: return nil
-        }
-    }
-
-    /// For each listed constraint, the ids of the items it mentions (after its rows are built).
-    var links: [[Int]] {
-        list.map { c in [c.firstItem.identity, c.secondItem?.identity].compactMap { $0.flatMap { itemIDs[$0] } } }
-    }
 
     var marginNote: String {
         usedMargins ? " (Margin attributes use UIKit's default 8-pt layout margins.)" : ""
@@ -519,7 +262,7 @@ struct Model {
                       lastBaseline: Variable("\(n).lastBaseline"))
         frames[item.identity] = f
         itemIDs[item.identity] = itemIDs.count
-        bounds.append([f.width >= 0, f.height >= 0])
+        bounds.append(item.isLayoutGuide ? [] : [f.width >= 0, f.height >= 0])
         return f
     }
 
@@ -641,7 +384,7 @@ struct Model {
         var terms: [Double] = []
         for ((from, _), (to, edge)) in zip(path, path.dropFirst()) {
             let length = position(to) - position(from)
-            if let edge, edge.guideInset, abs(length) < LogExplainer.tolerance { continue }
+            if let edge, edge.guideInset, abs(length) < ConflictSearch.tolerance { continue }
             terms.append(length)
         }
         return terms

@@ -27,6 +27,15 @@ public struct LogItem: Hashable, Sendable, CustomStringConvertible {
     /// `|` printed without a names clause: some superview, which one the description does not say.
     public var isUnnamedSuperview: Bool { name == "|" && address == nil }
 
+    /// Whether it is a layout guide (`UILayoutGuide`, a stack view's `_UILayoutSpacer`,
+    /// `UIFocusGuide`, AppKit's `NSLayoutGuide`…), which the engine does not keep at a size of
+    /// zero or more. iOS 7–10's `_UILayoutGuide` (a view controller's top and bottom layout
+    /// guide) was a view.
+    public var isLayoutGuide: Bool {
+        className != "_UILayoutGuide"
+            && (className.hasSuffix("LayoutGuide") || className.hasSuffix("FocusGuide") || className == "_UILayoutSpacer")
+    }
+
     /// `Class:0x…'label'`, as UIKit prints it.
     public var description: String {
         var s = address.map { "\(className):\($0)" } ?? (name ?? className)

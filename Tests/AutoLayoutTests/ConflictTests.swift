@@ -180,4 +180,24 @@ private final class SymbolCell {
         #expect(!conflict.message.contains(">= 0"))
         #expect(a.frame.width == 0)
     }
+
+    @Test func aLayoutGuideMayBeNegativeWithoutAConflict() throws {
+        // Only views keep a size of zero or more: a 10-point view's margins guide is -6 points
+        // tall (8 a side), and a subview hanging from its top does not conflict.
+        let root = View(frame: Rect(x: 0, y: 0, width: 100, height: 10))
+        let a = View()
+        a.translatesAutoresizingMaskIntoConstraints = false
+        root.addSubview(a)
+        root.layoutEngine.onUnsatisfiable = { _ in }
+        LayoutConstraint.activate([
+            a.topAnchor.constraint(equalTo: root.layoutMarginsGuide.topAnchor),
+            a.leadingAnchor.constraint(equalTo: root.layoutMarginsGuide.leadingAnchor),
+            a.widthAnchor.constraint(equalToConstant: 20),
+            a.heightAnchor.constraint(equalToConstant: 20),
+        ])
+        root.layoutIfNeeded()
+        #expect(root.layoutEngine.conflicts.isEmpty)
+        #expect(a.frame == Rect(x: 8, y: 8, width: 20, height: 20))
+        #expect(root.layoutMarginsGuide.layoutFrame.height == -6)
+    }
 }

@@ -308,8 +308,7 @@ Will attempt to recover by breaking constraint
             let list = try #require(try UIKitLog.parse(lines.joined(separator: "\n"), path: "x").first).constraints
             var model = Model(constraints: list)
             let rows = list.map { model.solverConstraints(for: $0) }
-            let found = LogExplainer.firstConflict(rows: rows, bounds: model.bounds, links: model.links,
-                                                   pins: list.map(model.pinnedBound))
+            let found = LogExplainer.firstConflict(rows: rows, bounds: model.bounds)
             func holds(_ indices: some Sequence<Int>, _ bounds: [Constraint]) -> Bool {
                 var solver = Solver()
                 do {
