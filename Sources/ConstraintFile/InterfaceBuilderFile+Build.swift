@@ -636,10 +636,11 @@ struct InterfaceBuilderBuilder {
         return a
     }
 
-    /// `0.5`, or a ratio `131:220`.
+    /// `0.5`, or a ratio: `131:220` as IB writes an aspect ratio, or `21/15` as it keeps a
+    /// fraction typed into the multiplier field (both forms occur in published files).
     func readMultiplier(_ e: MarkupElement) throws(SourceError) -> Double {
         guard let text = e["multiplier"] else { return 1 }
-        let parts = text.split(separator: ":", omittingEmptySubsequences: false)
+        let parts = text.split(omittingEmptySubsequences: false) { $0 == ":" || $0 == "/" }
         let value: Double
         if parts.count == 2 {
             let (p, q) = (try number(String(parts[0]), "multiplier", in: e), try number(String(parts[1]), "multiplier", in: e))

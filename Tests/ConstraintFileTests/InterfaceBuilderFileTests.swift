@@ -399,6 +399,14 @@ func box(_ id: String, _ x: Double, _ y: Double, _ w: Double, _ h: Double, attri
             <constraint firstItem="a" firstAttribute="top" secondItem="root" secondAttribute="top" id="m4"/>
             """)
         #expect(decimal?.width == 80)
+        // A fraction typed into IB's multiplier field is kept as written.
+        let fraction = try place("""
+            <constraint firstItem="a" firstAttribute="width" secondItem="root" secondAttribute="width" multiplier="1/4" id="m1"/>
+            <constraint firstItem="a" firstAttribute="height" constant="10" id="m2"/>
+            <constraint firstItem="a" firstAttribute="leading" secondItem="root" secondAttribute="leading" id="m3"/>
+            <constraint firstItem="a" firstAttribute="top" secondItem="root" secondAttribute="top" id="m4"/>
+            """)
+        #expect(fraction?.width == 80)
     }
 
     @Test func missingFirstItemIsTheInstallingView() throws {
