@@ -208,13 +208,101 @@ func box(_ id: String, _ x: Double, _ y: Double, _ w: Double, _ h: Double, attri
             <constraint firstItem="a" firstAttribute="leading" secondItem="safe" secondAttribute="leading" id="s3"/>
             <constraint firstItem="a" firstAttribute="trailing" secondItem="safe" secondAttribute="trailing" id="s4"/>
             """, extra: #"<viewLayoutGuide key="safeArea" id="safe"/>"#)
+        // Xcode 14 on (the helper's toolsVersion 21701) draws the iPhone X's status bar 50 tall.
         let r = try checkIB(storyboard(root, device: "retina5_9"), path: "t.storyboard")
-        #expect(r.frame("a") == Rect(x: 0, y: 44, width: 375, height: 734))
+        #expect(r.frame("a") == Rect(x: 0, y: 50, width: 375, height: 728))
         // Under a simulated navigation bar the safe area starts 44 points lower.
         let navigation = try checkIB(storyboard(root, device: "retina5_9", controllerExtras: """
             <simulatedNavigationBarMetrics key="simulatedTopBarMetrics" prompted="NO"/>
             """), path: "t.storyboard")
-        #expect(navigation.frame("a") == Rect(x: 0, y: 88, width: 375, height: 690))
+        #expect(navigation.frame("a") == Rect(x: 0, y: 94, width: 375, height: 684))
+    }
+
+    /// A view pinned to the safe area of a `width` × `height` root, in a storyboard saved by
+    /// `tools` for `device`, whose scenes are `scenes` (the root's controller is `vc-1`).
+    static func safeAreaBox(_ width: Double, _ height: Double, device: String, tools: String, controllerExtras: String = "",
+                            attributes: String = "", scenes: String = "") throws -> Rect? {
+        let root = controllerRoot(width, height, box("a", 0, 0, width, height), constraints: """
+            <constraint firstItem="a" firstAttribute="top" secondItem="safe" secondAttribute="top" id="s1"/>
+            <constraint firstItem="safe" firstAttribute="bottom" secondItem="a" secondAttribute="bottom" id="s2"/>
+            <constraint firstItem="a" firstAttribute="leading" secondItem="safe" secondAttribute="leading" id="s3"/>
+            <constraint firstItem="a" firstAttribute="trailing" secondItem="safe" secondAttribute="trailing" id="s4"/>
+            """, extra: #"<viewLayoutGuide key="safeArea" id="safe"/>"#)
+        let text = storyboard(root, device: device, controllerExtras: controllerExtras)
+            .replacing(#"toolsVersion="21701""#, with: #"toolsVersion="\#(tools)""#)
+            .replacing("</scenes>", with: scenes + "</scenes>")
+            .replacing(#"<viewController id="vc-1""#, with: #"<viewController id="vc-1" \#(attributes)"#)
+        return try checkIB(text, path: "t.storyboard").frame("a")
+    }
+
+    /// A scene holding a container controller `element` (its `id` and attributes in `attributes`),
+    /// with `inner` inside it and a relationship segue to each of `children`.
+    static func containerScene(_ element: String, _ attributes: String, inner: String = "", children: [(String, String)]) -> String {
+        let segues = children.map { #"<segue destination="\#($0.1)" kind="relationship" relationship="\#($0.0)" id="seg-\#($0.1)"/>"# }
+        return """
+            <scene sceneID="s-\(element)"><objects><\(element) \(attributes) sceneMemberID="viewController">
+            \(inner)<connections>\(segues.joined())</connections>
+            </\(element)></objects></scene>
+            """
+    }
+
+    @Test func safeAreaBySimulatedDeviceAndXcodeGeneration() throws {
+        // The 6.1-inch iPhone 14 Pro: 393 × 852, a 59-point status bar, 34 above the home indicator.
+        #expect(try Self.safeAreaBox(393, 852, device: "retina6_12", tools: "21701") == Rect(x: 0, y: 59, width: 393, height: 759))
+        // The iPhone 12 class (390 × 844): 44 before Xcode 14, 47 from it.
+        #expect(try Self.safeAreaBox(390, 844, device: "retina6_0", tools: "17506")?.minY == 44)
+        #expect(try Self.safeAreaBox(390, 844, device: "retina6_0", tools: "22155")?.minY == 47)
+        // Xcode 26 doubles both: 118 and 68 on the iPhone 14 Pro, 96 on the iPhone 11 (48 twice).
+        #expect(try Self.safeAreaBox(393, 852, device: "retina6_12", tools: "24412") == Rect(x: 0, y: 118, width: 393, height: 666))
+        #expect(try Self.safeAreaBox(414, 896, device: "retina6_1", tools: "24765")?.minY == 96)
+    }
+
+    @Test func navigationControllersStoredBarDecidesTheTop() throws {
+        func bar(y: Double, height: Double, extra: String = "") -> String {
+            """
+            <navigationBar key="navigationBar" contentMode="scaleToFill" \(extra) id="bar">
+                <rect key="frame" x="0.0" y="\(y)" width="375" height="\(height)"/>
+            </navigationBar>
+            """
+        }
+        func child(_ bar: String, tools: String, height: Double = 667) throws -> Rect? {
+            try Self.safeAreaBox(375, height, device: "retina4_7", tools: tools, scenes: Self.containerScene(
+                "navigationController", #"id="nav""#, inner: bar, children: [("rootViewController", "vc-1")]))
+        }
+        // Below the status bar: 64.
+        #expect(try child(bar(y: 20, height: 44), tools: "22505")?.minY == 64)
+        // From Xcode 11 a bar stored at the top is drawn there (a sheet's is 56 tall) ...
+        #expect(try child(bar(y: 0, height: 56), tools: "23504")?.minY == 56)
+        #expect(try child(bar(y: 0, height: 44), tools: "17701")?.minY == 44)
+        // ... before, below the status bar anyway.
+        #expect(try child(bar(y: 0, height: 44), tools: "12121")?.minY == 64)
+        // Large titles are stored expanded; the controller is laid out below a 44-point bar.
+        #expect(try child(bar(y: 20, height: 96, extra: #"largeTitles="YES""#), tools: "22505")?.minY == 64)
+        // A root shorter by the status bar and the bar sits below them: no inset.
+        #expect(try child(bar(y: 0, height: 44), tools: "17701", height: 603) == Rect(x: 0, y: 0, width: 375, height: 603))
+        // A hidden bar leaves the status bar.
+        let hidden = try Self.safeAreaBox(375, 667, device: "retina4_7", tools: "22505", scenes: Self.containerScene(
+            "navigationController", #"id="nav" navigationBarHidden="YES""#, inner: bar(y: 20, height: 44),
+            children: [("rootViewController", "vc-1")]))
+        #expect(hidden?.minY == 20)
+    }
+
+    @Test func barsPassThroughContainersAndPushes() throws {
+        // A tab bar controller shows a navigation controller whose root pushes vc-1: vc-1 is
+        // under the bar and above the tab bar (49 points).
+        let scenes = Self.containerScene("tabBarController", #"id="tabs""#, children: [("viewControllers", "nav")])
+            + Self.containerScene("navigationController", #"id="nav""#, children: [("rootViewController", "first")])
+            + """
+            <scene sceneID="s-first"><objects><viewController id="first" sceneMemberID="viewController">
+            <connections><segue destination="vc-1" kind="show" id="push"/></connections>
+            </viewController></objects></scene>
+            """
+        #expect(try Self.safeAreaBox(375, 667, device: "retina4_7", tools: "22505", scenes: scenes)
+            == Rect(x: 0, y: 64, width: 375, height: 554))
+        // One that hides the bottom bar when pushed is not above it.
+        let hiding = try Self.safeAreaBox(375, 667, device: "retina4_7", tools: "22505", attributes: #"hidesBottomBarWhenPushed="YES""#,
+                                          scenes: scenes)
+        #expect(hiding?.maxY == 667)
     }
 
     @Test func oldTopAndBottomLayoutGuides() throws {
