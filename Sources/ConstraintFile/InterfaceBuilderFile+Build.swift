@@ -308,13 +308,22 @@ struct InterfaceBuilderBuilder {
         p.margins = try margins(e) ?? (isControllerRoot ? rootMargins : nil)
         if e["insetsLayoutMarginsFromSafeArea"] == "NO" { p.insetsMarginsFromSafeArea = false }
         p.intrinsic = try intrinsicSize(e, frame: frame)
-        if e.name == "switch" {
-            // A switch's frame reaches 2 points past its alignment rectangle on the right, which
-            // constraints place (the stored frames of switches pinned to a trailing edge show it).
-            let outsets = EdgeInsets(top: 0, left: 0, bottom: 0, right: 2)
+        // A switch's, a slider's and a segmented control's frames reach past their alignment
+        // rectangles, which constraints place.
+        // Xcode 26's sliders (iOS 26's) have none: their stored frames are where constraints put
+        // them (DataDog's and NetNewsWire's storyboards).
+        let sliderInsets = tools < .xcode26 ? Slider.alignmentRectInsets : nil
+        let outsetsByElement = ["switch": Switch.alignmentRectInsets, "slider": sliderInsets,
+                                "segmentedControl": SegmentedControl.alignmentRectInsets]
+        if let outsets = outsetsByElement[e.name] ?? nil {
             p.alignmentOutsets = outsets
-            p.intrinsic = p.intrinsic.map { Size(width: max(0, $0.width - outsets.right), height: $0.height) }
-            if !(p.translates ?? true), let f = p.frame { p.frame = Rect(x: f.minX, y: f.minY, width: max(0, f.width - outsets.right), height: f.height) }
+            let (across, down) = (outsets.left + outsets.right, outsets.top + outsets.bottom)
+            p.intrinsic = p.intrinsic.map {
+                Size(width: $0.width < 0 ? $0.width : max(0, $0.width - across), height: $0.height < 0 ? $0.height : max(0, $0.height - down))
+            }
+            if !(p.translates ?? true), let f = p.frame {
+                p.frame = Rect(x: f.minX + outsets.left, y: f.minY + outsets.top, width: max(0, f.width - across), height: max(0, f.height - down))
+            }
         }
         readContent(e, into: &p)
         if viewClass == .stackView { try readStack(e, into: &p) }
@@ -343,15 +352,27 @@ struct InterfaceBuilderBuilder {
         let ref = ViewRef.contentView(cell)
         let id = e["id"] ?? out.layout.views[cell].name + ".contentView"
         out.layout.views[cell].contentName = id
-        let m = SimulatedDevice.systemMargin(width: out.layout.views[cell].properties.frame?.width ?? device.size.width)
         out.layout.views[cell].contentFrame = rect(e)
-        // Table cells' content views get the system margins at the sides and 11 above and below.
         out.layout.views[cell].contentMargins = try margins(e) ?? (out.layout.views[cell].viewClass == .tableViewCell
-            ? DirectionalEdgeInsets(top: 11, leading: m, bottom: 11, trailing: m) : nil)
+            ? tableCellContentMargins(cell: out.layout.views[cell]) : nil)
         items[id] = .view(ref)
         out.storedViews.append(.init(id: id, frame: rect(e), isMisplaced: e["misplaced"] == "YES", isAmbiguous: e["ambiguous"] == "YES"))
         var arranged: [Int] = []
         try readChildren(e, of: ref, depth: depth + 1, isStack: false, arranged: &arranged)
+    }
+
+    /// The margins of a table cell's content view: the system margins at the sides and 11 above
+    /// and below (UIKit takes the sides from the table view, whose margins follow its window's
+    /// width). A cell in a table view is measured by the simulated device's width, whatever the
+    /// table's or the cell's own (Esri's 375-point table on a 414-point iPhone and
+    /// NetNewsWire's inset-grouped cells get 20, Hackers' inset-grouped ones on a 375-point
+    /// iPhone 16); a top-level cell of a `.xib` by its own width (320-point cells get 16 on any
+    /// device: checkout's, corona-warn-app's and Seafile's). Files saved before Xcode 9.3 show
+    /// 8 on every side, iOS 10's margins (IBAnimatable's and Reusable's cells).
+    func tableCellContentMargins(cell: ViewDecl) -> DirectionalEdgeInsets {
+        if tools < .xcode9_3 { return DirectionalEdgeInsets(top: 8, leading: 8, bottom: 8, trailing: 8) }
+        let m = SimulatedDevice.systemMargin(width: cell.parent == nil ? cell.properties.frame?.width ?? device.size.width : device.size.width)
+        return DirectionalEdgeInsets(top: 11, leading: m, bottom: 11, trailing: m)
     }
 
     /// Subviews, constraints, guides and cells of a view; notes for anything else unknown.
@@ -442,6 +463,8 @@ struct InterfaceBuilderBuilder {
             return segmentedControl(e).intrinsicContentSize
         case "slider":
             return Size(width: none, height: fromModel ? Slider.intrinsicHeight : frame?.height ?? Slider.intrinsicHeight)
+        case "pickerView":
+            return PickerView.intrinsicSize
         case "textField", "stepper", "pageControl", "datePicker":
             return frame?.size
         case "progressView", "navigationBar", "toolbar", "tabBar", "searchBar":
@@ -524,8 +547,16 @@ struct InterfaceBuilderBuilder {
             p.alignment = value
         }
         if let s = e["spacing"] { p.spacing = try number(s, "spacing", in: e) }
+        // IB's "Standard" spacing (`spacingType="standard"`) is UIKit's `spacingUseSystem`: 8
+        // points between the views, as the stored frames show (kharrison's and Iterable's stacks).
+        if e["spacingType"] == "standard" { p.spacing = StackView.spacingUseSystem }
         p.baselineRelative = e["baselineRelativeArrangement"] == "YES"
-        p.marginsRelative = e["layoutMarginsRelativeArrangement"] == "YES"
+        // Layout margins stored on a stack view are the ones it arranges its views inside: no
+        // file in the shared corpus writes `layoutMarginsRelativeArrangement`, and the stored
+        // frames of every stack view with stored margins there (20 in 8 apps: Esri's, IBAnimatable's,
+        // corona-warn-app's, Instructions', Sentry's, kharrison's…) place the first view at the
+        // margins' top left.
+        p.marginsRelative = e["layoutMarginsRelativeArrangement"] == "YES" || p.margins != nil
     }
 
     func autoresizingMask(_ e: MarkupElement) -> View.AutoresizingMask {

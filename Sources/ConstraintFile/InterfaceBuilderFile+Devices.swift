@@ -16,6 +16,9 @@ struct ToolsGeneration: Sendable, Comparable {
         build = number >= 30000 ? 23504 : number
     }
 
+    /// Xcode 9.3 (toolsVersion 13771 on): table cells' content views with the system side
+    /// margins and 11 above and below; before, 8 on every side.
+    static let xcode9_3 = ToolsGeneration(build: 13771)
     /// Xcode 11 (toolsVersion 15000 on; Xcode 10.3 writes 14868, 11.0 15505): iOS 13's sheets,
     /// whose navigation bars IB draws at the top, without a status bar above them.
     static let xcode11 = ToolsGeneration(build: 15000)

@@ -630,7 +630,8 @@ func box(_ id: String, _ x: Double, _ y: Double, _ w: Double, _ h: Double, attri
         #expect(r.frame("s")?.size == Size(width: 60, height: 40))
         #expect(r.frame("a")?.size == Size(width: 20, height: 20))
         #expect(r.frame("g")?.size == Size(width: 200, height: 30))
-        #expect(r.frame("r") == Rect(x: 0, y: 90, width: 320, height: 40))
+        // A slider pinned to the edges reaches 2 points past each (its alignment rectangle).
+        #expect(r.frame("r") == Rect(x: -2, y: 90, width: 324, height: 40))
     }
 
     /// `--intrinsic-from-model` sizes the controls as AutoLayout's Switch, ActivityIndicatorView,
@@ -641,7 +642,7 @@ func box(_ id: String, _ x: Double, _ y: Double, _ w: Double, _ h: Double, attri
         #expect(r.frame("a")?.size == ActivityIndicatorView.Style.large.intrinsicSize)
         #expect(r.frame("g")?.size == SegmentedControl(items: ["Solid", "Gradient"]).intrinsicContentSize)
         #expect(r.frame("g")?.size == Size(width: 145, height: 32))
-        #expect(r.frame("r") == Rect(x: 0, y: 90, width: 320, height: Slider.intrinsicHeight))
+        #expect(r.frame("r") == Rect(x: -2, y: 90, width: 324, height: Slider.intrinsicHeight))
     }
 
     /// A control without a stored frame takes its model size in either mode.
@@ -788,5 +789,120 @@ func box(_ id: String, _ x: Double, _ y: Double, _ w: Double, _ h: Double, attri
             \(InterfaceBuilderConstraintTests.size)
             """)))
         #expect(CheckReport.json(r).rendered() == #"{"views":{"root":[0,0,320,100],"a":[4,6,10,10]},"conflicts":[],"ambiguous":[],"expectations":{"passed":0,"failed":0,"failures":[]},"storedFrames":{"compared":2,"matched":2,"differences":[]}}"#)
+    }
+}
+
+/// The rules the shared corpus's stored frames showed beyond the basics: stack views' stored
+/// margins and standard spacing, controls' alignment rectangles and pickers, table cells'
+/// content margins by device and Xcode generation.
+@Suite struct InterfaceBuilderStoredFrameRulesTests {
+    /// A vertical stack `stack` at the root's top left, 200 wide, holding `arranged`.
+    static func stack(_ arranged: String, attributes: String = "", extra: String = "", tools: String = "21701") throws -> CheckResult {
+        let text = xib(rootView("""
+            <stackView opaque="NO" axis="vertical" \(attributes) translatesAutoresizingMaskIntoConstraints="NO" id="stack">
+                <rect key="frame" x="0.0" y="0.0" width="200" height="100"/>
+                <subviews>\(arranged)</subviews>
+                \(extra)
+            </stackView>
+            """, constraints: """
+            <constraint firstItem="stack" firstAttribute="leading" secondItem="root" secondAttribute="leading" id="s1"/>
+            <constraint firstItem="stack" firstAttribute="top" secondItem="root" secondAttribute="top" id="s2"/>
+            <constraint firstItem="stack" firstAttribute="width" constant="200" id="s3"/>
+            """)).replacing(#"toolsVersion="21701""#, with: #"toolsVersion="\#(tools)""#)
+        return try checkIB(text)
+    }
+
+    static let twoLabels = """
+        <label text="A" translatesAutoresizingMaskIntoConstraints="NO" id="a"><rect key="frame" x="0.0" y="0.0" width="200" height="20"/></label>
+        <label text="B" translatesAutoresizingMaskIntoConstraints="NO" id="b"><rect key="frame" x="0.0" y="20" width="200" height="20"/></label>
+        """
+
+    @Test func storedLayoutMarginsOfAStackViewHoldItsViews() throws {
+        // No `layoutMarginsRelativeArrangement` in the file, as IB writes it: the views sit inside
+        // the stored margins all the same.
+        let r = try Self.stack(Self.twoLabels, extra: #"<edgeInsets key="layoutMargins" top="16" left="10" bottom="8" right="10"/>"#)
+        #expect(r.frame("a") == Rect(x: 10, y: 16, width: 180, height: 20))
+        #expect(r.frame("b") == Rect(x: 10, y: 36, width: 180, height: 20))
+        #expect(r.frame("stack")?.height == 64)
+        // Without stored margins the views fill the stack.
+        #expect(try Self.stack(Self.twoLabels).frame("a") == Rect(x: 0, y: 0, width: 200, height: 20))
+    }
+
+    @Test func standardSpacingIsTheSystemSpacing() throws {
+        let r = try Self.stack(Self.twoLabels, attributes: #"spacingType="standard""#)
+        #expect(r.frame("b") == Rect(x: 0, y: 28, width: 200, height: 20))
+    }
+
+    @Test func controlsArePlacedByTheirAlignmentRectangles() throws {
+        // In a stack: a slider's frame reaches 2 points past each side, a segmented control's 1
+        // point below; the next view follows the alignment rectangle.
+        let r = try Self.stack("""
+            <slider opaque="NO" value="0.5" minValue="0.0" maxValue="1" translatesAutoresizingMaskIntoConstraints="NO" id="slider">
+                <rect key="frame" x="-2" y="0.0" width="204" height="31"/>
+            </slider>
+            <segmentedControl opaque="NO" segmentControlStyle="plain" selectedSegmentIndex="0" translatesAutoresizingMaskIntoConstraints="NO" id="seg">
+                <rect key="frame" x="0.0" y="30" width="200" height="32"/>
+                <segments><segment title="One"/><segment title="Two"/></segments>
+            </segmentedControl>
+            <label text="A" translatesAutoresizingMaskIntoConstraints="NO" id="a"><rect key="frame" x="0.0" y="61" width="200" height="20"/></label>
+            """)
+        #expect(r.frame("slider") == Rect(x: -2, y: 0, width: 204, height: 31))
+        #expect(r.frame("seg") == Rect(x: 0, y: 31, width: 200, height: 32))
+        #expect(r.frame("a") == Rect(x: 0, y: 62, width: 200, height: 20))
+        // Xcode 26's sliders have no overhang.
+        let current = try Self.stack("""
+            <slider opaque="NO" value="0.5" minValue="0.0" maxValue="1" translatesAutoresizingMaskIntoConstraints="NO" id="slider">
+                <rect key="frame" x="0.0" y="0.0" width="200" height="34"/>
+            </slider>
+            """, tools: "24412")
+        #expect(current.frame("slider") == Rect(x: 0, y: 0, width: 200, height: 34))
+    }
+
+    @Test func pickersAre216Tall() throws {
+        let r = try Self.stack("""
+            <pickerView contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="picker">
+                <rect key="frame" x="0.0" y="0.0" width="200" height="216"/>
+            </pickerView>
+            """)
+        #expect(r.frame("picker") == Rect(x: 0, y: 0, width: 200, height: 216))
+    }
+
+    /// A storyboard table's prototype cell `width` wide on `device`, saved by `tools`, whose
+    /// `inner` view is pinned to the content view's margins.
+    static func prototypeCell(width: Double, device: String, tools: String) throws -> Rect? {
+        let root = """
+            <tableView key="view" clipsSubviews="YES" contentMode="scaleToFill" style="plain" rowHeight="60" id="root">
+                <rect key="frame" x="0.0" y="0.0" width="\(width)" height="600"/>
+                <autoresizingMask key="autoresizingMask" widthSizable="YES" heightSizable="YES"/>
+                <prototypes>
+                    <tableViewCell contentMode="scaleToFill" id="cell">
+                        <rect key="frame" x="0.0" y="50" width="\(width)" height="60"/>
+                        <autoresizingMask key="autoresizingMask"/>
+                        <tableViewCellContentView key="contentView" id="content">
+                            <rect key="frame" x="0.0" y="0.0" width="\(width)" height="60"/>
+                            <autoresizingMask key="autoresizingMask"/>
+                            <subviews>\(box("inner", 0, 0, 10, 10))</subviews>
+                            <constraints>
+                                <constraint firstItem="inner" firstAttribute="leading" secondItem="content" secondAttribute="leadingMargin" id="a"/>
+                                <constraint firstItem="inner" firstAttribute="trailing" secondItem="content" secondAttribute="trailingMargin" id="b"/>
+                                <constraint firstItem="inner" firstAttribute="top" secondItem="content" secondAttribute="topMargin" id="c"/>
+                                <constraint firstItem="inner" firstAttribute="bottom" secondItem="content" secondAttribute="bottomMargin" id="d"/>
+                            </constraints>
+                        </tableViewCellContentView>
+                    </tableViewCell>
+                </prototypes>
+            </tableView>
+            """
+        let text = storyboard(root, device: device).replacing("viewController", with: "tableViewController")
+            .replacing(#"toolsVersion="21701""#, with: #"toolsVersion="\#(tools)""#)
+        return try checkIB(text, path: "t.storyboard").frame("inner")
+    }
+
+    @Test func tableCellMarginsFollowTheDeviceAndTheXcodeGeneration() throws {
+        // A 375-point table on a 414-point iPhone: the device's 20.
+        #expect(try Self.prototypeCell(width: 375, device: "retina6_1", tools: "17506") == Rect(x: 20, y: 11, width: 335, height: 38))
+        #expect(try Self.prototypeCell(width: 375, device: "retina4_7", tools: "17506") == Rect(x: 16, y: 11, width: 343, height: 38))
+        // Before Xcode 9.3: 8 on every side.
+        #expect(try Self.prototypeCell(width: 375, device: "retina4_7", tools: "12120") == Rect(x: 8, y: 8, width: 359, height: 44))
     }
 }
