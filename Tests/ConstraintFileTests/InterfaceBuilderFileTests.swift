@@ -906,3 +906,16 @@ func box(_ id: String, _ x: Double, _ y: Double, _ w: Double, _ h: Double, attri
         #expect(try Self.prototypeCell(width: 375, device: "retina4_7", tools: "12120") == Rect(x: 8, y: 8, width: 359, height: 44))
     }
 }
+
+@Suite struct InterfaceBuilderStoredFrameReasonTests {
+    @Test func aDifferenceSaysWhyWhenTheSolveKnows() throws {
+        // Only a size: where the view goes is open here, and IB keeps it where it was drawn.
+        let r = try checkIB(xib(rootView(box("loose", 30, 40, 10, 10), constraints: """
+            <constraint firstItem="loose" firstAttribute="width" constant="10" id="w"/>
+            <constraint firstItem="loose" firstAttribute="height" constant="10" id="h"/>
+            """)))
+        let difference = try #require(r.storedFrames?.differences.first)
+        #expect(difference.hasPrefix("loose: stored (30 40; 10 10), solved "))
+        #expect(difference.hasSuffix(": ambiguous here, IB keeps the frame it drew"))
+    }
+}
