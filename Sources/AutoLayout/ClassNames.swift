@@ -11,6 +11,7 @@ let uikitClassNames: [ObjectIdentifier: String] = [
     ObjectIdentifier(Slider.self): "UISlider",
     ObjectIdentifier(SegmentedControl.self): "UISegmentedControl",
     ObjectIdentifier(ActivityIndicatorView.self): "UIActivityIndicatorView",
+    ObjectIdentifier(PickerView.self): "UIPickerView",
     ObjectIdentifier(StackView.self): "UIStackView",
     ObjectIdentifier(LayoutSpacer.self): "_UILayoutSpacer",
     ObjectIdentifier(CollectionViewCell.self): "UICollectionViewCell",

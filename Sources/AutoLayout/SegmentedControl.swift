@@ -19,6 +19,13 @@ open class SegmentedControl: Control {
     public static let noSegment = -1
     /// The height of a segmented control: 32. The Interface Builder reader uses it.
     public static let intrinsicHeight = 32.0
+    /// How far a segmented control's frame reaches past the rectangle constraints place (UIKit's
+    /// `alignmentRectInsets`): 1 point below. Stored frames show it: a control stored 32 tall
+    /// in a stack view takes 31 of the stack's length (DataDog's and SideMenu's stacks), and one
+    /// whose height a constraint sets to 30 is stored 31 tall (TensorFlow's, checkout's and
+    /// DataDog's table cells). The Interface Builder reader places segmented controls by it;
+    /// views here have no alignment rectangles, so one made in code is laid out by its frame.
+    public static let alignmentRectInsets = EdgeInsets(top: 0, left: 0, bottom: 1, right: 0)
     /// The padding on each side of an automatic segment's content.
     static let segmentPadding = 5.0
     /// The font titles are measured in.

@@ -8,6 +8,13 @@ open class Slider: Control {
     /// The height of a slider: 31. The Interface Builder reader uses it for sliders whose frame
     /// the file does not give.
     public static let intrinsicHeight = 31.0
+    /// How far a slider's frame reaches past the rectangle constraints place (UIKit's
+    /// `alignmentRectInsets`): 2 points on each side, the thumb's overhang. Stored frames show it
+    /// (a slider pinned to its superview's edges is stored at x -2, 4 points wider: SideMenu's,
+    /// IBAnimatable's, AWS's and Esri's storyboards); the Interface Builder reader places sliders
+    /// by it. Views here have no alignment rectangles, so a slider made in code is laid out by
+    /// its frame.
+    public static let alignmentRectInsets = EdgeInsets(top: 0, left: 2, bottom: 0, right: 2)
 
     /// The value, kept between ``minimumValue`` and ``maximumValue``: a value outside the range
     /// is pinned to its nearest end, as UIKit pins it.

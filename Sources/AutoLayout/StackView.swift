@@ -297,10 +297,25 @@ open class StackView: View {
     /// A view's height before solving: its intrinsic height (0 without one); for a stack,
     /// the sum of its visible views' heights and spacings (vertical) or the tallest (horizontal).
     private static func calculatedIntrinsicHeight(of view: View) -> Double {
-        guard let stack = view as? StackView else { return max(view.intrinsicContentSize.height, 0) }
-        let heights = stack.visibleArrangedViews.map(calculatedIntrinsicHeight(of:))
-        if stack.axis == .horizontal { return heights.max() ?? 0 }
-        return heights.reduce(0, +) + stack.spacingPoints * Double(max(heights.count - 1, 0))
+        calculatedIntrinsicLength(of: view, along: .vertical)
+    }
+
+    /// A view's length on an axis before solving: its intrinsic length (0 without one); for a
+    /// stack, its visible views' lengths and spacings summed along its axis or the longest
+    /// across it, inside its margins when it arranges relative to them.
+    private static func calculatedIntrinsicLength(of view: View, along axis: LayoutConstraint.Axis) -> Double {
+        guard let stack = view as? StackView else {
+            let size = view.intrinsicContentSize
+            return max(axis == .horizontal ? size.width : size.height, 0)
+        }
+        let lengths = stack.visibleArrangedViews.map { calculatedIntrinsicLength(of: $0, along: axis) }
+        var length = stack.axis == axis ? lengths.reduce(0, +) + stack.spacingPoints * Double(max(lengths.count - 1, 0))
+            : lengths.max() ?? 0
+        if stack.isLayoutMarginsRelativeArrangement {
+            let m = stack.directionalLayoutMargins
+            length += axis == .horizontal ? m.leading + m.trailing : m.top + m.bottom
+        }
+        return length
     }
 
     /// The stack's spacing in points: ``spacingUseDefault`` is 0, ``spacingUseSystem`` 8.
@@ -385,9 +400,11 @@ open class StackView: View {
             fillEqually(visible, along.size, &out)
         case .fillProportionally:
             // UIKit: proportions of the intrinsic lengths plus the spacing, against the canvas;
-            // without enough intrinsic length to share, the views fill equally.
+            // without enough intrinsic length to share, the views fill equally. A nested stack
+            // counts with the length its views give it (Interface Builder's stored frames of
+            // FreeOTP's proportional form: rows of a label and a field keep their 34 and 31).
             let s = spacingPoints
-            let lengths = visible.map { max(axis == .horizontal ? $0.intrinsicContentSize.width : $0.intrinsicContentSize.height, 0) }
+            let lengths = visible.map { StackView.calculatedIntrinsicLength(of: $0, along: axis) }
             let denominator = lengths.reduce(0, +) + s * Double(visible.count - 1)
             guard denominator > max(s * Double(views.count - 1), 1) else {
                 fillEqually(visible, along.size, &out)

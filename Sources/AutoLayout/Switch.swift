@@ -8,6 +8,11 @@ open class Switch: Control {
     /// The size of every switch: 51 × 31. The Interface Builder reader uses it for switches
     /// whose frame the file does not give.
     public static let intrinsicSize = Size(width: 51, height: 31)
+    /// How far a switch's frame reaches past the rectangle constraints place (UIKit's
+    /// `alignmentRectInsets`): 2 points on the right. The stored frames of switches pinned to a
+    /// trailing edge show it; the Interface Builder reader places switches by it. Views here have
+    /// no alignment rectangles, so a switch made in code is laid out by its frame.
+    public static let alignmentRectInsets = EdgeInsets(top: 0, left: 0, bottom: 0, right: 2)
 
     /// Whether the switch is on (false by default).
     public var isOn = false

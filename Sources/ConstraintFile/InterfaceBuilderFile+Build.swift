@@ -29,9 +29,15 @@ struct InterfaceBuilderBuilder {
     var designables: [String: Size] = [:]
     /// Scroll views' content layout guides, by the scroll view's index.
     var contentGuides: [Int: Int] = [:]
-    /// Controllers shown under a navigation bar or above a tab bar, by id.
-    var underNavigationBar: Set<String> = []
+    /// The Xcode that saved the file.
+    var tools = ToolsGeneration(build: 0)
+    /// Controllers shown under a navigation bar, with where its stored bar ends (nil: the
+    /// standard bar below the status bar), by id; controllers shown above a tab bar.
+    var navigationBars: [String: Double?] = [:]
     var aboveTabBar: Set<String> = []
+    /// Containers and the controllers they show (a navigation controller's root, a tab bar
+    /// controller's tabs).
+    var containment: [(container: String, child: String)] = []
 
     init(path: String, lines: String, options: InterfaceBuilderFile.Options, forNib: Bool = false) {
         self.path = path
@@ -47,7 +53,8 @@ struct InterfaceBuilderBuilder {
                         at: document)
         }
         let deviceElement = document.child("device")
-        device = SimulatedDevice.named(deviceElement?["id"], landscape: deviceElement?["orientation"] == "landscape")
+        tools = ToolsGeneration(document["toolsVersion"])
+        device = SimulatedDevice.named(deviceElement?["id"], landscape: deviceElement?["orientation"] == "landscape", tools: tools)
         for image in document.child("resources")?.children("image") ?? [] {
             if let name = image["name"], let w = finite(image["width"]), let h = finite(image["height"]), w >= 0, h >= 0 {
                 images[name] = Size(width: w, height: h)
@@ -99,26 +106,50 @@ struct InterfaceBuilderBuilder {
         }
     }
 
-    /// Which controllers a navigation controller shows under its bar, and a tab bar
-    /// controller above its bar (IB draws the bars, and the stored frames show them).
+    /// The containers' relationships of a scene: which controllers a navigation controller
+    /// shows under its bar (and where its stored bar ends), and which a tab bar controller shows
+    /// above its bar.
     mutating func readRelationships(_ scene: MarkupElement) {
         for controller in scene.child("objects")?.children ?? [] {
+            guard let id = controller["id"] else { continue }
             let segues = controller.child("connections")?.children("segue").filter { $0["kind"] == "relationship" } ?? []
             for segue in segues {
                 guard let destination = segue["destination"] else { continue }
-                if controller.name == "navigationController", segue["relationship"] == "rootViewController",
-                   controller["navigationBarHidden"] != "YES" {
-                    underNavigationBar.insert(destination)
+                if controller.name == "navigationController", segue["relationship"] == "rootViewController" {
+                    containment.append((id, destination))
+                    if controller["navigationBarHidden"] != "YES" {
+                        navigationBars[id] = navigationBar(controller.child("navigationBar", key: "navigationBar"))
+                    }
                 }
-                if controller.name == "tabBarController", segue["relationship"] == "viewControllers" { aboveTabBar.insert(destination) }
+                if controller.name == "tabBarController", segue["relationship"] == "viewControllers" {
+                    containment.append((id, destination))
+                    aboveTabBar.insert(destination)
+                }
             }
         }
     }
 
-    /// A controller pushed (a `show` or `push` segue) from one under a navigation bar is under
-    /// it too.
+    /// Where a navigation controller's bar ends, from its stored frame: IB stores the bar as it
+    /// drew it (below the status bar, 44 tall; 56 at the top of a sheet; 54 below Xcode 26's
+    /// doubled status bar). A bar with large titles is stored expanded (96 tall), but the
+    /// controllers it shows are laid out below a standard 44-point bar (Iterable's and DataDog's
+    /// storyboards). Before Xcode 11 a bar stored at y 0 was still drawn below the status bar
+    /// (KSImageCarousel's Xcode 9 storyboard); from Xcode 11 one at y 0 is drawn there, as in a
+    /// sheet (FirebaseUI's, Mixpanel's, SideMenu's, FreeOTP's and ML Kit's storyboards). A stored
+    /// frame narrower than the device is stale (drawn for another device), and nil stands for
+    /// the standard bar below the status bar.
+    func navigationBar(_ bar: MarkupElement?) -> Double? {
+        guard let bar, let frame = rect(bar), abs(frame.width - device.size.width) <= 0.5, frame.height > 0 else { return nil }
+        let minY = tools < .xcode11 ? max(frame.minY, device.statusBar) : frame.minY
+        return minY + (bar["largeTitles"] == "YES" ? 44 : frame.height)
+    }
+
+    /// Bars pass down: a controller a container shows, or that is pushed (a `show` or `push`
+    /// segue) from one under a navigation bar or above a tab bar, is under and above them too
+    /// (unless it hides the tab bar when pushed).
     mutating func inheritNavigationBars(_ scenes: [MarkupElement]) {
         var pushes: [(from: String, to: String)] = []
+        var hidesTabBar: Set<String> = []
         func segues(in e: MarkupElement, from id: String) {
             for child in e.children {
                 if child.name == "segue", ["show", "push"].contains(child["kind"] ?? ""), let to = child["destination"] {
@@ -129,15 +160,24 @@ struct InterfaceBuilderBuilder {
         }
         for scene in scenes {
             for controller in scene.child("objects")?.children ?? [] {
-                if let id = controller["id"] { segues(in: controller, from: id) }
+                guard let id = controller["id"] else { continue }
+                segues(in: controller, from: id)
+                if controller["hidesBottomBarWhenPushed"] == "YES" { hidesTabBar.insert(id) }
             }
         }
+        let edges = containment.map { (from: $0.container, to: $0.child, push: false) } + pushes.map { (from: $0.from, to: $0.to, push: true) }
         var changed = true
         while changed {
             changed = false
-            for push in pushes where underNavigationBar.contains(push.from) && !underNavigationBar.contains(push.to) {
-                underNavigationBar.insert(push.to)
-                changed = true
+            for edge in edges {
+                if let bar = navigationBars[edge.from], navigationBars[edge.to] == nil {
+                    navigationBars[edge.to] = bar
+                    changed = true
+                }
+                if aboveTabBar.contains(edge.from), !aboveTabBar.contains(edge.to), !(edge.push && hidesTabBar.contains(edge.to)) {
+                    aboveTabBar.insert(edge.to)
+                    changed = true
+                }
             }
         }
     }
@@ -176,22 +216,51 @@ struct InterfaceBuilderBuilder {
     }
 
     /// The safe area IB simulates for a controller's root: the status bar (or the notch), a
-    /// navigation bar, the home indicator and a tab bar, less what the root's frame already
+    /// navigation bar, the home indicator and a tab bar or toolbar, less what the root's frame
     /// keeps clear of.
+    ///
+    /// IB stores a controller's root at y 0 even when it draws it below opaque bars; the stored
+    /// height says where it is: a root as much shorter than the screen as the status bar and a
+    /// navigation bar (603 on a 667-point iPhone: an opaque bar, `translucent="NO"`, or an
+    /// older Xcode's pushed controller) starts below them, and one shorter by the status bar
+    /// alone (647: a sheet, or a controller that hides the status bar) starts below it. Other
+    /// heights are freeform sizes, placed at the top of the screen (UIKit's
+    /// `edgesForExtendedLayout` and `extendedLayoutIncludesOpaqueBars` decide the same at run
+    /// time: developer.apple.com/documentation/uikit/uiviewcontroller/edgesforextendedlayout).
     mutating func setSafeArea(of root: ViewRef, frame: Rect, controller: MarkupElement?) {
         guard case .view(let i) = root else { return }
         let id = controller?["id"] ?? ""
         let statusBarHidden = controller?.child("nil", key: "simulatedStatusBarMetrics") != nil
-        var top = statusBarHidden && !device.hasNotch ? 0 : device.statusBar
-        if underNavigationBar.contains(id) || controller?.child("simulatedNavigationBarMetrics", key: "simulatedTopBarMetrics") != nil {
-            top += 44
+        let statusBar = statusBarHidden && !device.hasNotch ? 0 : device.statusBar
+        let doubled = tools >= .xcode26
+        let height = device.size.height
+        func near(_ a: Double, _ b: Double) -> Bool { abs(a - b) <= 0.5 }
+        var top = doubled ? 2 * statusBar : statusBar
+        var rootTop = frame.minY
+        let simulatedBar = controller?.child("simulatedNavigationBarMetrics", key: "simulatedTopBarMetrics") != nil
+        if let stored = navigationBars[id] ?? (simulatedBar ? .some(nil) : nil) {
+            if near(frame.height, height - statusBar - 44) || near(frame.height, height - top - 44) {
+                rootTop = height - frame.height
+                top = rootTop
+            } else if let bottom = stored {
+                // The stored bar is in the coordinates of the navigation controller's view, which
+                // the root fills.
+                top = bottom + frame.minY
+            } else {
+                top += 44
+                if near(frame.height, height - statusBar) { rootTop = statusBar }
+            }
+        } else if frame.height < height - 0.5, near(frame.height, height - statusBar) {
+            rootTop = statusBar
         }
-        var bottom = device.homeIndicator
+        var bottom = doubled ? 2 * device.homeIndicator : device.homeIndicator
         if aboveTabBar.contains(id) || controller?.child("simulatedTabBarMetrics", key: "simulatedBottomBarMetrics") != nil {
             bottom += 49
+        } else if controller?.child("simulatedToolbarMetrics", key: "simulatedBottomBarMetrics") != nil {
+            bottom += 44
         }
-        let insets = EdgeInsets(top: max(0, top - frame.minY), left: 0,
-                                bottom: max(0, frame.maxY - (device.size.height - bottom)), right: 0)
+        let insets = EdgeInsets(top: max(0, top - rootTop), left: 0,
+                                bottom: max(0, rootTop + frame.height - (height - bottom)), right: 0)
         if insets != .zero { out.layout.views[i].properties.safeArea = insets }
     }
 
@@ -239,13 +308,22 @@ struct InterfaceBuilderBuilder {
         p.margins = try margins(e) ?? (isControllerRoot ? rootMargins : nil)
         if e["insetsLayoutMarginsFromSafeArea"] == "NO" { p.insetsMarginsFromSafeArea = false }
         p.intrinsic = try intrinsicSize(e, frame: frame)
-        if e.name == "switch" {
-            // A switch's frame reaches 2 points past its alignment rectangle on the right, which
-            // constraints place (the stored frames of switches pinned to a trailing edge show it).
-            let outsets = EdgeInsets(top: 0, left: 0, bottom: 0, right: 2)
+        // A switch's, a slider's and a segmented control's frames reach past their alignment
+        // rectangles, which constraints place.
+        // Xcode 26's sliders (iOS 26's) have none: their stored frames are where constraints put
+        // them (DataDog's and NetNewsWire's storyboards).
+        let sliderInsets = tools < .xcode26 ? Slider.alignmentRectInsets : nil
+        let outsetsByElement = ["switch": Switch.alignmentRectInsets, "slider": sliderInsets,
+                                "segmentedControl": SegmentedControl.alignmentRectInsets]
+        if let outsets = outsetsByElement[e.name] ?? nil {
             p.alignmentOutsets = outsets
-            p.intrinsic = p.intrinsic.map { Size(width: max(0, $0.width - outsets.right), height: $0.height) }
-            if !(p.translates ?? true), let f = p.frame { p.frame = Rect(x: f.minX, y: f.minY, width: max(0, f.width - outsets.right), height: f.height) }
+            let (across, down) = (outsets.left + outsets.right, outsets.top + outsets.bottom)
+            p.intrinsic = p.intrinsic.map {
+                Size(width: $0.width < 0 ? $0.width : max(0, $0.width - across), height: $0.height < 0 ? $0.height : max(0, $0.height - down))
+            }
+            if !(p.translates ?? true), let f = p.frame {
+                p.frame = Rect(x: f.minX + outsets.left, y: f.minY + outsets.top, width: max(0, f.width - across), height: max(0, f.height - down))
+            }
         }
         readContent(e, into: &p)
         if viewClass == .stackView { try readStack(e, into: &p) }
@@ -274,15 +352,27 @@ struct InterfaceBuilderBuilder {
         let ref = ViewRef.contentView(cell)
         let id = e["id"] ?? out.layout.views[cell].name + ".contentView"
         out.layout.views[cell].contentName = id
-        let m = SimulatedDevice.systemMargin(width: out.layout.views[cell].properties.frame?.width ?? device.size.width)
         out.layout.views[cell].contentFrame = rect(e)
-        // Table cells' content views get the system margins at the sides and 11 above and below.
         out.layout.views[cell].contentMargins = try margins(e) ?? (out.layout.views[cell].viewClass == .tableViewCell
-            ? DirectionalEdgeInsets(top: 11, leading: m, bottom: 11, trailing: m) : nil)
+            ? tableCellContentMargins(cell: out.layout.views[cell]) : nil)
         items[id] = .view(ref)
         out.storedViews.append(.init(id: id, frame: rect(e), isMisplaced: e["misplaced"] == "YES", isAmbiguous: e["ambiguous"] == "YES"))
         var arranged: [Int] = []
         try readChildren(e, of: ref, depth: depth + 1, isStack: false, arranged: &arranged)
+    }
+
+    /// The margins of a table cell's content view: the system margins at the sides and 11 above
+    /// and below (UIKit takes the sides from the table view, whose margins follow its window's
+    /// width). A cell in a table view is measured by the simulated device's width, whatever the
+    /// table's or the cell's own (Esri's 375-point table on a 414-point iPhone and
+    /// NetNewsWire's inset-grouped cells get 20, Hackers' inset-grouped ones on a 375-point
+    /// iPhone 16); a top-level cell of a `.xib` by its own width (320-point cells get 16 on any
+    /// device: checkout's, corona-warn-app's and Seafile's). Files saved before Xcode 9.3 show
+    /// 8 on every side, iOS 10's margins (IBAnimatable's and Reusable's cells).
+    func tableCellContentMargins(cell: ViewDecl) -> DirectionalEdgeInsets {
+        if tools < .xcode9_3 { return DirectionalEdgeInsets(top: 8, leading: 8, bottom: 8, trailing: 8) }
+        let m = SimulatedDevice.systemMargin(width: cell.parent == nil ? cell.properties.frame?.width ?? device.size.width : device.size.width)
+        return DirectionalEdgeInsets(top: 11, leading: m, bottom: 11, trailing: m)
     }
 
     /// Subviews, constraints, guides and cells of a view; notes for anything else unknown.
@@ -373,6 +463,8 @@ struct InterfaceBuilderBuilder {
             return segmentedControl(e).intrinsicContentSize
         case "slider":
             return Size(width: none, height: fromModel ? Slider.intrinsicHeight : frame?.height ?? Slider.intrinsicHeight)
+        case "pickerView":
+            return PickerView.intrinsicSize
         case "textField", "stepper", "pageControl", "datePicker":
             return frame?.size
         case "progressView", "navigationBar", "toolbar", "tabBar", "searchBar":
@@ -455,8 +547,16 @@ struct InterfaceBuilderBuilder {
             p.alignment = value
         }
         if let s = e["spacing"] { p.spacing = try number(s, "spacing", in: e) }
+        // IB's "Standard" spacing (`spacingType="standard"`) is UIKit's `spacingUseSystem`: 8
+        // points between the views, as the stored frames show (kharrison's and Iterable's stacks).
+        if e["spacingType"] == "standard" { p.spacing = StackView.spacingUseSystem }
         p.baselineRelative = e["baselineRelativeArrangement"] == "YES"
-        p.marginsRelative = e["layoutMarginsRelativeArrangement"] == "YES"
+        // Layout margins stored on a stack view are the ones it arranges its views inside: no
+        // file in the shared corpus writes `layoutMarginsRelativeArrangement`, and the stored
+        // frames of every stack view with stored margins there (20 in 8 apps: Esri's, IBAnimatable's,
+        // corona-warn-app's, Instructions', Sentry's, kharrison's…) place the first view at the
+        // margins' top left.
+        p.marginsRelative = e["layoutMarginsRelativeArrangement"] == "YES" || p.margins != nil
     }
 
     func autoresizingMask(_ e: MarkupElement) -> View.AutoresizingMask {
@@ -636,10 +736,11 @@ struct InterfaceBuilderBuilder {
         return a
     }
 
-    /// `0.5`, or a ratio `131:220`.
+    /// `0.5`, or a ratio: `131:220` as IB writes an aspect ratio, or `21/15` as it keeps a
+    /// fraction typed into the multiplier field (both forms occur in published files).
     func readMultiplier(_ e: MarkupElement) throws(SourceError) -> Double {
         guard let text = e["multiplier"] else { return 1 }
-        let parts = text.split(separator: ":", omittingEmptySubsequences: false)
+        let parts = text.split(omittingEmptySubsequences: false) { $0 == ":" || $0 == "/" }
         let value: Double
         if parts.count == 2 {
             let (p, q) = (try number(String(parts[0]), "multiplier", in: e), try number(String(parts[1]), "multiplier", in: e))

@@ -166,12 +166,16 @@ public struct InterfaceBuilderFile: Sendable {
     public func run() -> CheckResult {
         var result = layout.run()
         result.notes = notes
-        result.storedFrames = compare(result.views)
+        let conflicted = Set(result.conflicts.flatMap(\.itemNames))
+        result.storedFrames = compare(result.views, ambiguous: Set(result.ambiguousViews), conflicted: conflicted)
         return result
     }
 
-    /// The solved frames against the stored ones, for views IB does not flag.
-    func compare(_ solved: [CheckResult.ViewFrame]) -> CheckResult.StoredFrameComparison {
+    /// The solved frames against the stored ones, for views IB does not flag. A difference says
+    /// why when the solve knows: the view is ambiguous here (IB keeps an undetermined view where
+    /// it was drawn), or a conflict involving it was resolved (IB may have broken another
+    /// constraint of the group).
+    func compare(_ solved: [CheckResult.ViewFrame], ambiguous: Set<String> = [], conflicted: Set<String> = []) -> CheckResult.StoredFrameComparison {
         var byName: [String: Rect] = [:]
         for v in solved { byName[v.name] = v.frame }
         var compared = 0, matched = 0, differences: [String] = []
@@ -183,7 +187,9 @@ public struct InterfaceBuilderFile: Sendable {
             if pairs.allSatisfy({ abs($0 - $1) <= tolerance }) {
                 matched += 1
             } else {
-                differences.append("\(stored.id): stored \(frame), solved \(got)")
+                let why = ambiguous.contains(stored.id) ? ": ambiguous here, IB keeps the frame it drew"
+                    : conflicted.contains(stored.id) ? ": in a conflict, which IB may have resolved by breaking another constraint" : ""
+                differences.append("\(stored.id): stored \(frame), solved \(got)\(why)")
             }
         }
         return CheckResult.StoredFrameComparison(compared: compared, matched: matched, differences: differences)

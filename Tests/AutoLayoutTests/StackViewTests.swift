@@ -130,6 +130,24 @@ private func stackConstraints(_ stack: StackView, _ identifier: String) -> [Layo
         #expect(views.map(\.frame) == [frame(axis, 0, 0, 176, 200), frame(axis, 186, 0, 88, 200), frame(axis, 284, 0, 46, 200)])
     }
 
+    /// A nested stack counts with the length its views give it: a vertical proportional stack
+    /// of a 34-point block and a row (a horizontal stack of 20- and 31-point blocks, 31 tall)
+    /// shares 77 (65 + 12 of spacing) as 34 and 31, as Interface Builder lays out such forms.
+    @Test func fillProportionallyMeasuresNestedStacks() {
+        let field = Block(300, 34)
+        let row = StackView(arrangedSubviews: [Block(74, 20), Block(206, 31)])
+        row.alignment = .center
+        let stack = StackView(arrangedSubviews: [field, row])
+        stack.axis = .vertical
+        stack.distribution = .fillProportionally
+        stack.spacing = 12
+        place(stack, length: 77, thickness: 300)
+        #expect(field.frame.height == 34)
+        #expect(row.frame == Rect(x: 0, y: 46, width: 300, height: 31))
+        let proportional = stackConstraints(stack, "UISV-fill-proportionally")
+        #expect(proportional.map(\.multiplier) == [34.0 / 77, 31.0 / 77])
+    }
+
     /// The proportions follow the text: "Hi" (20.5) and "Hello" (51) share 143 as 41 and 102;
     /// "Hallo" (51) and "Hello" (51) share it as 71.5 and 71.5.
     @Test func fillProportionallyRecomputesWhenTextChanges() {

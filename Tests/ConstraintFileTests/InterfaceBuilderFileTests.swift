@@ -208,13 +208,101 @@ func box(_ id: String, _ x: Double, _ y: Double, _ w: Double, _ h: Double, attri
             <constraint firstItem="a" firstAttribute="leading" secondItem="safe" secondAttribute="leading" id="s3"/>
             <constraint firstItem="a" firstAttribute="trailing" secondItem="safe" secondAttribute="trailing" id="s4"/>
             """, extra: #"<viewLayoutGuide key="safeArea" id="safe"/>"#)
+        // Xcode 14 on (the helper's toolsVersion 21701) draws the iPhone X's status bar 50 tall.
         let r = try checkIB(storyboard(root, device: "retina5_9"), path: "t.storyboard")
-        #expect(r.frame("a") == Rect(x: 0, y: 44, width: 375, height: 734))
+        #expect(r.frame("a") == Rect(x: 0, y: 50, width: 375, height: 728))
         // Under a simulated navigation bar the safe area starts 44 points lower.
         let navigation = try checkIB(storyboard(root, device: "retina5_9", controllerExtras: """
             <simulatedNavigationBarMetrics key="simulatedTopBarMetrics" prompted="NO"/>
             """), path: "t.storyboard")
-        #expect(navigation.frame("a") == Rect(x: 0, y: 88, width: 375, height: 690))
+        #expect(navigation.frame("a") == Rect(x: 0, y: 94, width: 375, height: 684))
+    }
+
+    /// A view pinned to the safe area of a `width` × `height` root, in a storyboard saved by
+    /// `tools` for `device`, whose scenes are `scenes` (the root's controller is `vc-1`).
+    static func safeAreaBox(_ width: Double, _ height: Double, device: String, tools: String, controllerExtras: String = "",
+                            attributes: String = "", scenes: String = "") throws -> Rect? {
+        let root = controllerRoot(width, height, box("a", 0, 0, width, height), constraints: """
+            <constraint firstItem="a" firstAttribute="top" secondItem="safe" secondAttribute="top" id="s1"/>
+            <constraint firstItem="safe" firstAttribute="bottom" secondItem="a" secondAttribute="bottom" id="s2"/>
+            <constraint firstItem="a" firstAttribute="leading" secondItem="safe" secondAttribute="leading" id="s3"/>
+            <constraint firstItem="a" firstAttribute="trailing" secondItem="safe" secondAttribute="trailing" id="s4"/>
+            """, extra: #"<viewLayoutGuide key="safeArea" id="safe"/>"#)
+        let text = storyboard(root, device: device, controllerExtras: controllerExtras)
+            .replacing(#"toolsVersion="21701""#, with: #"toolsVersion="\#(tools)""#)
+            .replacing("</scenes>", with: scenes + "</scenes>")
+            .replacing(#"<viewController id="vc-1""#, with: #"<viewController id="vc-1" \#(attributes)"#)
+        return try checkIB(text, path: "t.storyboard").frame("a")
+    }
+
+    /// A scene holding a container controller `element` (its `id` and attributes in `attributes`),
+    /// with `inner` inside it and a relationship segue to each of `children`.
+    static func containerScene(_ element: String, _ attributes: String, inner: String = "", children: [(String, String)]) -> String {
+        let segues = children.map { #"<segue destination="\#($0.1)" kind="relationship" relationship="\#($0.0)" id="seg-\#($0.1)"/>"# }
+        return """
+            <scene sceneID="s-\(element)"><objects><\(element) \(attributes) sceneMemberID="viewController">
+            \(inner)<connections>\(segues.joined())</connections>
+            </\(element)></objects></scene>
+            """
+    }
+
+    @Test func safeAreaBySimulatedDeviceAndXcodeGeneration() throws {
+        // The 6.1-inch iPhone 14 Pro: 393 × 852, a 59-point status bar, 34 above the home indicator.
+        #expect(try Self.safeAreaBox(393, 852, device: "retina6_12", tools: "21701") == Rect(x: 0, y: 59, width: 393, height: 759))
+        // The iPhone 12 class (390 × 844): 44 before Xcode 14, 47 from it.
+        #expect(try Self.safeAreaBox(390, 844, device: "retina6_0", tools: "17506")?.minY == 44)
+        #expect(try Self.safeAreaBox(390, 844, device: "retina6_0", tools: "22155")?.minY == 47)
+        // Xcode 26 doubles both: 118 and 68 on the iPhone 14 Pro, 96 on the iPhone 11 (48 twice).
+        #expect(try Self.safeAreaBox(393, 852, device: "retina6_12", tools: "24412") == Rect(x: 0, y: 118, width: 393, height: 666))
+        #expect(try Self.safeAreaBox(414, 896, device: "retina6_1", tools: "24765")?.minY == 96)
+    }
+
+    @Test func navigationControllersStoredBarDecidesTheTop() throws {
+        func bar(y: Double, height: Double, extra: String = "") -> String {
+            """
+            <navigationBar key="navigationBar" contentMode="scaleToFill" \(extra) id="bar">
+                <rect key="frame" x="0.0" y="\(y)" width="375" height="\(height)"/>
+            </navigationBar>
+            """
+        }
+        func child(_ bar: String, tools: String, height: Double = 667) throws -> Rect? {
+            try Self.safeAreaBox(375, height, device: "retina4_7", tools: tools, scenes: Self.containerScene(
+                "navigationController", #"id="nav""#, inner: bar, children: [("rootViewController", "vc-1")]))
+        }
+        // Below the status bar: 64.
+        #expect(try child(bar(y: 20, height: 44), tools: "22505")?.minY == 64)
+        // From Xcode 11 a bar stored at the top is drawn there (a sheet's is 56 tall) ...
+        #expect(try child(bar(y: 0, height: 56), tools: "23504")?.minY == 56)
+        #expect(try child(bar(y: 0, height: 44), tools: "17701")?.minY == 44)
+        // ... before, below the status bar anyway.
+        #expect(try child(bar(y: 0, height: 44), tools: "12121")?.minY == 64)
+        // Large titles are stored expanded; the controller is laid out below a 44-point bar.
+        #expect(try child(bar(y: 20, height: 96, extra: #"largeTitles="YES""#), tools: "22505")?.minY == 64)
+        // A root shorter by the status bar and the bar sits below them: no inset.
+        #expect(try child(bar(y: 0, height: 44), tools: "17701", height: 603) == Rect(x: 0, y: 0, width: 375, height: 603))
+        // A hidden bar leaves the status bar.
+        let hidden = try Self.safeAreaBox(375, 667, device: "retina4_7", tools: "22505", scenes: Self.containerScene(
+            "navigationController", #"id="nav" navigationBarHidden="YES""#, inner: bar(y: 20, height: 44),
+            children: [("rootViewController", "vc-1")]))
+        #expect(hidden?.minY == 20)
+    }
+
+    @Test func barsPassThroughContainersAndPushes() throws {
+        // A tab bar controller shows a navigation controller whose root pushes vc-1: vc-1 is
+        // under the bar and above the tab bar (49 points).
+        let scenes = Self.containerScene("tabBarController", #"id="tabs""#, children: [("viewControllers", "nav")])
+            + Self.containerScene("navigationController", #"id="nav""#, children: [("rootViewController", "first")])
+            + """
+            <scene sceneID="s-first"><objects><viewController id="first" sceneMemberID="viewController">
+            <connections><segue destination="vc-1" kind="show" id="push"/></connections>
+            </viewController></objects></scene>
+            """
+        #expect(try Self.safeAreaBox(375, 667, device: "retina4_7", tools: "22505", scenes: scenes)
+            == Rect(x: 0, y: 64, width: 375, height: 554))
+        // One that hides the bottom bar when pushed is not above it.
+        let hiding = try Self.safeAreaBox(375, 667, device: "retina4_7", tools: "22505", attributes: #"hidesBottomBarWhenPushed="YES""#,
+                                          scenes: scenes)
+        #expect(hiding?.maxY == 667)
     }
 
     @Test func oldTopAndBottomLayoutGuides() throws {
@@ -399,6 +487,14 @@ func box(_ id: String, _ x: Double, _ y: Double, _ w: Double, _ h: Double, attri
             <constraint firstItem="a" firstAttribute="top" secondItem="root" secondAttribute="top" id="m4"/>
             """)
         #expect(decimal?.width == 80)
+        // A fraction typed into IB's multiplier field is kept as written.
+        let fraction = try place("""
+            <constraint firstItem="a" firstAttribute="width" secondItem="root" secondAttribute="width" multiplier="1/4" id="m1"/>
+            <constraint firstItem="a" firstAttribute="height" constant="10" id="m2"/>
+            <constraint firstItem="a" firstAttribute="leading" secondItem="root" secondAttribute="leading" id="m3"/>
+            <constraint firstItem="a" firstAttribute="top" secondItem="root" secondAttribute="top" id="m4"/>
+            """)
+        #expect(fraction?.width == 80)
     }
 
     @Test func missingFirstItemIsTheInstallingView() throws {
@@ -534,7 +630,8 @@ func box(_ id: String, _ x: Double, _ y: Double, _ w: Double, _ h: Double, attri
         #expect(r.frame("s")?.size == Size(width: 60, height: 40))
         #expect(r.frame("a")?.size == Size(width: 20, height: 20))
         #expect(r.frame("g")?.size == Size(width: 200, height: 30))
-        #expect(r.frame("r") == Rect(x: 0, y: 90, width: 320, height: 40))
+        // A slider pinned to the edges reaches 2 points past each (its alignment rectangle).
+        #expect(r.frame("r") == Rect(x: -2, y: 90, width: 324, height: 40))
     }
 
     /// `--intrinsic-from-model` sizes the controls as AutoLayout's Switch, ActivityIndicatorView,
@@ -545,7 +642,7 @@ func box(_ id: String, _ x: Double, _ y: Double, _ w: Double, _ h: Double, attri
         #expect(r.frame("a")?.size == ActivityIndicatorView.Style.large.intrinsicSize)
         #expect(r.frame("g")?.size == SegmentedControl(items: ["Solid", "Gradient"]).intrinsicContentSize)
         #expect(r.frame("g")?.size == Size(width: 145, height: 32))
-        #expect(r.frame("r") == Rect(x: 0, y: 90, width: 320, height: Slider.intrinsicHeight))
+        #expect(r.frame("r") == Rect(x: -2, y: 90, width: 324, height: Slider.intrinsicHeight))
     }
 
     /// A control without a stored frame takes its model size in either mode.
@@ -692,5 +789,133 @@ func box(_ id: String, _ x: Double, _ y: Double, _ w: Double, _ h: Double, attri
             \(InterfaceBuilderConstraintTests.size)
             """)))
         #expect(CheckReport.json(r).rendered() == #"{"views":{"root":[0,0,320,100],"a":[4,6,10,10]},"conflicts":[],"ambiguous":[],"expectations":{"passed":0,"failed":0,"failures":[]},"storedFrames":{"compared":2,"matched":2,"differences":[]}}"#)
+    }
+}
+
+/// The rules the shared corpus's stored frames showed beyond the basics: stack views' stored
+/// margins and standard spacing, controls' alignment rectangles and pickers, table cells'
+/// content margins by device and Xcode generation.
+@Suite struct InterfaceBuilderStoredFrameRulesTests {
+    /// A vertical stack `stack` at the root's top left, 200 wide, holding `arranged`.
+    static func stack(_ arranged: String, attributes: String = "", extra: String = "", tools: String = "21701") throws -> CheckResult {
+        let text = xib(rootView("""
+            <stackView opaque="NO" axis="vertical" \(attributes) translatesAutoresizingMaskIntoConstraints="NO" id="stack">
+                <rect key="frame" x="0.0" y="0.0" width="200" height="100"/>
+                <subviews>\(arranged)</subviews>
+                \(extra)
+            </stackView>
+            """, constraints: """
+            <constraint firstItem="stack" firstAttribute="leading" secondItem="root" secondAttribute="leading" id="s1"/>
+            <constraint firstItem="stack" firstAttribute="top" secondItem="root" secondAttribute="top" id="s2"/>
+            <constraint firstItem="stack" firstAttribute="width" constant="200" id="s3"/>
+            """)).replacing(#"toolsVersion="21701""#, with: #"toolsVersion="\#(tools)""#)
+        return try checkIB(text)
+    }
+
+    static let twoLabels = """
+        <label text="A" translatesAutoresizingMaskIntoConstraints="NO" id="a"><rect key="frame" x="0.0" y="0.0" width="200" height="20"/></label>
+        <label text="B" translatesAutoresizingMaskIntoConstraints="NO" id="b"><rect key="frame" x="0.0" y="20" width="200" height="20"/></label>
+        """
+
+    @Test func storedLayoutMarginsOfAStackViewHoldItsViews() throws {
+        // No `layoutMarginsRelativeArrangement` in the file, as IB writes it: the views sit inside
+        // the stored margins all the same.
+        let r = try Self.stack(Self.twoLabels, extra: #"<edgeInsets key="layoutMargins" top="16" left="10" bottom="8" right="10"/>"#)
+        #expect(r.frame("a") == Rect(x: 10, y: 16, width: 180, height: 20))
+        #expect(r.frame("b") == Rect(x: 10, y: 36, width: 180, height: 20))
+        #expect(r.frame("stack")?.height == 64)
+        // Without stored margins the views fill the stack.
+        #expect(try Self.stack(Self.twoLabels).frame("a") == Rect(x: 0, y: 0, width: 200, height: 20))
+    }
+
+    @Test func standardSpacingIsTheSystemSpacing() throws {
+        let r = try Self.stack(Self.twoLabels, attributes: #"spacingType="standard""#)
+        #expect(r.frame("b") == Rect(x: 0, y: 28, width: 200, height: 20))
+    }
+
+    @Test func controlsArePlacedByTheirAlignmentRectangles() throws {
+        // In a stack: a slider's frame reaches 2 points past each side, a segmented control's 1
+        // point below; the next view follows the alignment rectangle.
+        let r = try Self.stack("""
+            <slider opaque="NO" value="0.5" minValue="0.0" maxValue="1" translatesAutoresizingMaskIntoConstraints="NO" id="slider">
+                <rect key="frame" x="-2" y="0.0" width="204" height="31"/>
+            </slider>
+            <segmentedControl opaque="NO" segmentControlStyle="plain" selectedSegmentIndex="0" translatesAutoresizingMaskIntoConstraints="NO" id="seg">
+                <rect key="frame" x="0.0" y="30" width="200" height="32"/>
+                <segments><segment title="One"/><segment title="Two"/></segments>
+            </segmentedControl>
+            <label text="A" translatesAutoresizingMaskIntoConstraints="NO" id="a"><rect key="frame" x="0.0" y="61" width="200" height="20"/></label>
+            """)
+        #expect(r.frame("slider") == Rect(x: -2, y: 0, width: 204, height: 31))
+        #expect(r.frame("seg") == Rect(x: 0, y: 31, width: 200, height: 32))
+        #expect(r.frame("a") == Rect(x: 0, y: 62, width: 200, height: 20))
+        // Xcode 26's sliders have no overhang.
+        let current = try Self.stack("""
+            <slider opaque="NO" value="0.5" minValue="0.0" maxValue="1" translatesAutoresizingMaskIntoConstraints="NO" id="slider">
+                <rect key="frame" x="0.0" y="0.0" width="200" height="34"/>
+            </slider>
+            """, tools: "24412")
+        #expect(current.frame("slider") == Rect(x: 0, y: 0, width: 200, height: 34))
+    }
+
+    @Test func pickersAre216Tall() throws {
+        let r = try Self.stack("""
+            <pickerView contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="picker">
+                <rect key="frame" x="0.0" y="0.0" width="200" height="216"/>
+            </pickerView>
+            """)
+        #expect(r.frame("picker") == Rect(x: 0, y: 0, width: 200, height: 216))
+    }
+
+    /// A storyboard table's prototype cell `width` wide on `device`, saved by `tools`, whose
+    /// `inner` view is pinned to the content view's margins.
+    static func prototypeCell(width: Double, device: String, tools: String) throws -> Rect? {
+        let root = """
+            <tableView key="view" clipsSubviews="YES" contentMode="scaleToFill" style="plain" rowHeight="60" id="root">
+                <rect key="frame" x="0.0" y="0.0" width="\(width)" height="600"/>
+                <autoresizingMask key="autoresizingMask" widthSizable="YES" heightSizable="YES"/>
+                <prototypes>
+                    <tableViewCell contentMode="scaleToFill" id="cell">
+                        <rect key="frame" x="0.0" y="50" width="\(width)" height="60"/>
+                        <autoresizingMask key="autoresizingMask"/>
+                        <tableViewCellContentView key="contentView" id="content">
+                            <rect key="frame" x="0.0" y="0.0" width="\(width)" height="60"/>
+                            <autoresizingMask key="autoresizingMask"/>
+                            <subviews>\(box("inner", 0, 0, 10, 10))</subviews>
+                            <constraints>
+                                <constraint firstItem="inner" firstAttribute="leading" secondItem="content" secondAttribute="leadingMargin" id="a"/>
+                                <constraint firstItem="inner" firstAttribute="trailing" secondItem="content" secondAttribute="trailingMargin" id="b"/>
+                                <constraint firstItem="inner" firstAttribute="top" secondItem="content" secondAttribute="topMargin" id="c"/>
+                                <constraint firstItem="inner" firstAttribute="bottom" secondItem="content" secondAttribute="bottomMargin" id="d"/>
+                            </constraints>
+                        </tableViewCellContentView>
+                    </tableViewCell>
+                </prototypes>
+            </tableView>
+            """
+        let text = storyboard(root, device: device).replacing("viewController", with: "tableViewController")
+            .replacing(#"toolsVersion="21701""#, with: #"toolsVersion="\#(tools)""#)
+        return try checkIB(text, path: "t.storyboard").frame("inner")
+    }
+
+    @Test func tableCellMarginsFollowTheDeviceAndTheXcodeGeneration() throws {
+        // A 375-point table on a 414-point iPhone: the device's 20.
+        #expect(try Self.prototypeCell(width: 375, device: "retina6_1", tools: "17506") == Rect(x: 20, y: 11, width: 335, height: 38))
+        #expect(try Self.prototypeCell(width: 375, device: "retina4_7", tools: "17506") == Rect(x: 16, y: 11, width: 343, height: 38))
+        // Before Xcode 9.3: 8 on every side.
+        #expect(try Self.prototypeCell(width: 375, device: "retina4_7", tools: "12120") == Rect(x: 8, y: 8, width: 359, height: 44))
+    }
+}
+
+@Suite struct InterfaceBuilderStoredFrameReasonTests {
+    @Test func aDifferenceSaysWhyWhenTheSolveKnows() throws {
+        // Only a size: where the view goes is open here, and IB keeps it where it was drawn.
+        let r = try checkIB(xib(rootView(box("loose", 30, 40, 10, 10), constraints: """
+            <constraint firstItem="loose" firstAttribute="width" constant="10" id="w"/>
+            <constraint firstItem="loose" firstAttribute="height" constant="10" id="h"/>
+            """)))
+        let difference = try #require(r.storedFrames?.differences.first)
+        #expect(difference.hasPrefix("loose: stored (30 40; 10 10), solved "))
+        #expect(difference.hasSuffix(": ambiguous here, IB keeps the frame it drew"))
     }
 }
