@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-@testable import ConstraintFile
+@testable import AutoLayoutCommands
+import ConstraintFile
 
 /// Runs the command with captured streams.
 func runAutolayout(_ arguments: String...) -> (status: Int32, out: String, err: String) {
@@ -60,7 +61,17 @@ func temporaryFile(named name: String, bytes: [UInt8]) -> String {
                 </constraints>
             </view>
             """
-        let path = temporaryFile(named: "Cell.xib", bytes: Array(xib(layout).utf8))
+        let document = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" toolsVersion="21701" targetRuntime="iOS.CocoaTouch" useAutolayout="YES" useSafeAreas="YES">
+                <device id="retina4_7" orientation="portrait" appearance="light"/>
+                <objects>
+                    <placeholder placeholderIdentifier="IBFilesOwner" id="-1" userLabel="File's Owner"/>
+            \(layout)
+                </objects>
+            </document>
+            """
+        let path = temporaryFile(named: "Cell.xib", bytes: Array(document.utf8))
         #expect(runAutolayout("check", path) == (0, """
             \(path): 2 views, 0 conflicts, 0 ambiguous, 0 expectations: 0 passed, 0 failed
 
@@ -222,12 +233,5 @@ func temporaryFile(named name: String, bytes: [UInt8]) -> String {
         let text = "2024-01-01 10:00:00.000 App[1:2] [Layout] Unable to simultaneously satisfy constraints:\n<private>\n\nWill attempt to recover by breaking constraint \n<private>\n"
         let log = temporaryFile(named: "private.txt", bytes: Array(text.utf8))
         #expect(runAutolayout("explain", log) == (65, "", "\(log): error: no constraint list found: os_log privacy redacted the constraints (they print as <private>); copy the message from Xcode's console while debugging, or capture the log with private data enabled (a logging profile with Enable-Private-Data)\n"))
-    }
-}
-
-@Suite struct SVGRendererTests {
-    @Test func numbersAndEscapes() {
-        #expect([0, 12.5, 1.0 / 3, -2].map(SVGRenderer.number) == ["0", "12.5", "0.33", "-2"])
-        #expect(SVGRenderer.escaped("a<b & 'c'") == "a&lt;b &amp; &apos;c&apos;")
     }
 }

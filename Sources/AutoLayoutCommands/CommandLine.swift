@@ -1,3 +1,5 @@
+import ConstraintFile
+
 /// The `autolayout` command's version.
 public let autolayoutVersion = "0.5.0"
 
