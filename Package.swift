@@ -20,7 +20,9 @@ let package = Package(
         .target(name: "AutoLayout", dependencies: ["Cassowary"]),
         // .layout files and UIKit logs in; reports (text, JSON, SVG) out.
         .target(name: "ConstraintFile", dependencies: ["AutoLayout", "Cassowary"]),
-        // The CLI's commands and `runCommandLine`, which tests call.
+        // The CLI's commands: one type per subcommand (check, explain, render, help) whose declared
+        // options, flags and arguments give its parsing, `--help` text and usage errors
+        // (`ParsableCommand`, swift-argument-parser's shape written here), and `runCommandLine`.
         .target(name: "AutoLayoutCommands", dependencies: ["ConstraintFile"]),
         // The diagnostics CLI: main.swift calls AutoLayoutCommands' pure `runCommandLine` with the
         // process's streams.
