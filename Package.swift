@@ -8,6 +8,7 @@ let package = Package(
         .library(name: "Cassowary", targets: ["Cassowary"]),
         .library(name: "AutoLayout", targets: ["AutoLayout"]),
         .library(name: "ConstraintFile", targets: ["ConstraintFile"]),
+        .library(name: "AutoLayoutCommands", targets: ["AutoLayoutCommands"]),
         .executable(name: "autolayout", targets: ["autolayout"]),
         .executable(name: "autolayout-bench", targets: ["autolayout-bench"]),
         .executable(name: "Playground", targets: ["Playground"]),
@@ -19,8 +20,13 @@ let package = Package(
         .target(name: "AutoLayout", dependencies: ["Cassowary"]),
         // .layout files and UIKit logs in; reports (text, JSON, SVG) out.
         .target(name: "ConstraintFile", dependencies: ["AutoLayout", "Cassowary"]),
-        // The diagnostics CLI: main.swift calls ConstraintFile's `runCommandLine`.
-        .executableTarget(name: "autolayout", dependencies: ["ConstraintFile"]),
+        // The CLI's commands: one type per subcommand (check, explain, render, help) whose declared
+        // options, flags and arguments give its parsing, `--help` text and usage errors
+        // (`ParsableCommand`, swift-argument-parser's shape written here), and `runCommandLine`.
+        .target(name: "AutoLayoutCommands", dependencies: ["ConstraintFile"]),
+        // The diagnostics CLI: main.swift calls AutoLayoutCommands' pure `runCommandLine` with the
+        // process's streams.
+        .executableTarget(name: "autolayout", dependencies: ["AutoLayoutCommands"]),
         .executableTarget(name: "autolayout-bench", dependencies: ["Cassowary", "AutoLayout", "HeapProbe"]),
         // The C library's heap statistics, for the benchmark's bytes per constraint.
         .target(name: "HeapProbe"),
@@ -47,6 +53,7 @@ let package = Package(
         .testTarget(name: "CassowaryTests", dependencies: ["Cassowary"]),
         .testTarget(name: "AutoLayoutTests", dependencies: ["AutoLayout", "Cassowary"]),
         .testTarget(name: "ConstraintFileTests", dependencies: ["ConstraintFile", "AutoLayout", "Cassowary"], exclude: ["Fixtures"]),
+        .testTarget(name: "AutoLayoutCommandsTests", dependencies: ["AutoLayoutCommands", "ConstraintFile"]),
         // The user's five articles (../shared/seeds), their UIKit listings ported by dropping the
         // prefixes, asserting what each article says UIKit does.
         .testTarget(name: "SeedArticleTests", dependencies: ["AutoLayout", "ConstraintFile"], exclude: ["Fixtures"]),

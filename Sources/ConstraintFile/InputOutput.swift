@@ -6,32 +6,12 @@ import Musl
 import Darwin
 #endif
 
-// The system calls under names that the types' own `read`/`write` do not shadow.
-private func systemWrite(_ fd: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int { write(fd, buffer, count) }
+// The system call under a name that the types' own `read` does not shadow.
 private func systemRead(_ fd: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int { read(fd, buffer, count) }
 
-/// Standard output or standard error as a text stream (the CLI's default streams).
-public struct StandardStream: TextOutputStream {
-    private let descriptor: Int32
-
-    /// The process's standard output.
-    public static var output: StandardStream { StandardStream(descriptor: 1) }
-    /// The process's standard error.
-    public static var error: StandardStream { StandardStream(descriptor: 2) }
-
-    /// Writes all of `string`, retrying short writes.
-    public mutating func write(_ string: String) {
-        var bytes = Array(string.utf8)[...]
-        while !bytes.isEmpty {
-            let written = bytes.withUnsafeBytes { systemWrite(descriptor, $0.baseAddress, $0.count) }
-            if written <= 0 { return }
-            bytes = bytes.dropFirst(written)
-        }
-    }
-}
-
 /// Reading inputs whole, with a size limit, and writing outputs: files, or standard input as `-`.
-enum InputFile {
+/// The package's other modules (the CLI) read their inputs with it too.
+package enum InputFile {
     /// The largest input read: constraint files and logs are small; anything larger is refused
     /// before it fills memory.
     static let sizeLimit = 64 << 20
@@ -39,7 +19,7 @@ enum InputFile {
     /// The text of `path` (`-` reads standard input).
     /// - Throws: a `SourceError` naming the file when it cannot be opened, is a directory, is
     ///   larger than ``sizeLimit``, or is not UTF-8 text (NUL bytes, invalid sequences).
-    static func read(_ path: String) throws(SourceError) -> String {
+    package static func read(_ path: String) throws(SourceError) -> String {
         let bytes: [UInt8]
         if path == "-" {
             bytes = try readAll(descriptor: 0, path: "<stdin>")
@@ -96,7 +76,7 @@ enum InputFile {
     }
 
     /// Writes `text` to `path` (replacing it), or returns an error message.
-    static func write(_ text: String, to path: String) -> String? {
+    package static func write(_ text: String, to path: String) -> String? {
         guard let file = fopen(path, "w") else { return "cannot write \(path): \(String(cString: strerror(errno)))" }
         let bytes = Array(text.utf8)
         let written = bytes.withUnsafeBytes { fwrite($0.baseAddress, 1, $0.count, file) }
@@ -109,11 +89,11 @@ enum InputFile {
 /// Reads a file or standard input (`-`) a line at a time in bounded memory: only the line being
 /// read is held, and a line longer than ``lineLimit`` bytes is refused, so a log of any length,
 /// or an endless pipe, is read without filling memory.
-final class LineReader {
+package final class LineReader {
     /// The longest line read: console lines, even with long descriptions, are far shorter.
     static let lineLimit = 1 << 20
     /// The name errors use: the path, or `<stdin>`.
-    let name: String
+    package let name: String
     private let descriptor: Int32
     private var buffer: [UInt8] = []
     private var start = 0        // where the next line begins in `buffer`
@@ -123,7 +103,7 @@ final class LineReader {
 
     /// Opens `path` (`-` is standard input).
     /// - Throws: a `SourceError` when it cannot be opened or is a directory.
-    init(path: String) throws(SourceError) {
+    package init(path: String) throws(SourceError) {
         if path == "-" {
             name = "<stdin>"
             descriptor = 0
@@ -143,7 +123,7 @@ final class LineReader {
     /// The next line without its newline, nil after the last.
     /// - Throws: a `SourceError` at the line when it cannot be read, holds a NUL byte, is not
     ///   UTF-8 or is longer than ``lineLimit``.
-    func next() throws(SourceError) -> Substring? {
+    package func next() throws(SourceError) -> Substring? {
         while true {
             if let newline = buffer[scanned...].firstIndex(of: 10) {
                 defer { start = newline + 1; scanned = start }

@@ -1,6 +1,6 @@
-// The `autolayout` command: everything is in ConstraintFile's `runCommandLine`, which tests
+// The `autolayout` command: everything is in AutoLayoutCommands' `runCommandLine`, which tests
 // call directly.
-import ConstraintFile
+import AutoLayoutCommands
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)

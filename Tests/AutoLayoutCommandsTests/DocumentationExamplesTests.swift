@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import ConstraintFile
+import AutoLayoutCommands
 
 // The transcripts of the CommandLineTool DocC article: the `.layout` files it shows (its
 // unlabelled ``` blocks) are written to a temporary directory, run through the command, and what
@@ -9,7 +9,7 @@ import ConstraintFile
 /// The DocC article, found from this file's path.
 private let article = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    .appendingPathComponent("Sources/ConstraintFile/ConstraintFile.docc/CommandLineTool.md")
+    .appendingPathComponent("Sources/AutoLayoutCommands/AutoLayoutCommands.docc/CommandLineTool.md")
 
 /// The fenced blocks of a markdown text whose info string is `language` ("" for none), each
 /// joined with a final newline.
@@ -108,24 +108,5 @@ private func autolayout(_ arguments: String..., in directory: String) -> (status
             #expect(runCommandLine(arguments: usage, stdout: &out, stderr: &err) == 64)
             #expect(out.isEmpty && err.hasPrefix("error: ") && err.contains("See 'autolayout"))
         }
-    }
-}
-
-/// The InterfaceBuilderFiles article's sample, line for line, on the playground's cell.
-@Suite struct InterfaceBuilderArticleTests {
-    @Test func sampleRuns() throws {
-        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("Playground/Layouts/ProfileCell.xib")
-        let text = try String(contentsOf: url, encoding: .utf8)
-        var printed = ""
-        func print(_ s: String) { printed += s }
-
-        let file = try InterfaceBuilderFile.parse(text, path: "ProfileCell.xib",
-                                                  options: .init(traits: .init("compact-regular")))
-        let result = file.run()
-        print(CheckReport.text(result))
-
-        #expect(printed.hasPrefix("ProfileCell.xib: 4 views, 1 conflict, 0 ambiguous"))
-        #expect(result.conflicts.first?.message.contains("'UIView-Encapsulated-Layout-Height'") == true)
     }
 }
