@@ -694,3 +694,15 @@ func box(_ id: String, _ x: Double, _ y: Double, _ w: Double, _ h: Double, attri
         #expect(CheckReport.json(r).rendered() == #"{"views":{"root":[0,0,320,100],"a":[4,6,10,10]},"conflicts":[],"ambiguous":[],"expectations":{"passed":0,"failed":0,"failures":[]},"storedFrames":{"compared":2,"matched":2,"differences":[]}}"#)
     }
 }
+
+/// Files from anywhere: what could make reading blow up is refused (MarkupReaderTests has the
+/// XML's limits).
+@Suite struct InterfaceBuilderLimitsTests {
+    @Test func filesOverSixtyFourMegabytesAreRefused() {
+        #expect(InterfaceBuilderFile.sizeLimit == 64 << 20 && InterfaceBuilderFile.sizeLimit == InputFile.sizeLimit)
+        let text = String(repeating: " ", count: InterfaceBuilderFile.sizeLimit + 1)
+        #expect(throws: SourceError(path: "t.xib", message: "is 67108865 bytes; Interface Builder files larger than 64 MB are refused")) {
+            try InterfaceBuilderFile.parse(text, path: "t.xib")
+        }
+    }
+}

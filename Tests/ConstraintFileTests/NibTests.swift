@@ -344,6 +344,13 @@ final class RecordingOwner: NibOwner {
         #expect(error.source.message == "View does not adopt NibOwner, so it cannot take the outlet 'x' the file gives 'v'")
     }
 
+    @Test func aNibOverSixtyFourMegabytesIsRefusedWithoutBeingRead() throws {
+        let path = try temporarySparseFile(named: "Huge.xib", size: InterfaceBuilderFile.sizeLimit + 1)
+        let bundle = try #require(Bundle(path: String(path.dropLast("/Huge.xib".count))))
+        let error = try #require(loadError { try bundle.loadNibNamed("Huge", owner: nil) })
+        #expect(error == NibError(kind: .invalidFile, source: SourceError(path: path, message: "is 67108865 bytes; inputs larger than 64 MB are refused")))
+    }
+
     @Test func badValuesAreErrorsOrIgnoredNeverTraps() throws {
         // A NaN font size and an infinite wrapping width are ignored; a NaN priority is refused.
         let lenient = xib("""
