@@ -132,13 +132,13 @@ struct InterfaceBuilderBuilder {
                 if let id = controller["id"] { segues(in: controller, from: id) }
             }
         }
-        var changed = true
-        while changed {
-            changed = false
-            for push in pushes where underNavigationBar.contains(push.from) && !underNavigationBar.contains(push.to) {
-                underNavigationBar.insert(push.to)
-                changed = true
-            }
+        // What pushes reach from a controller under a bar, found once each (rescanning every
+        // push until nothing changes is quadratic in a long chain written backwards).
+        var pushed: [String: [String]] = [:]
+        for push in pushes { pushed[push.from, default: []].append(push.to) }
+        var queue = Array(underNavigationBar)
+        while let from = queue.popLast() {
+            for to in pushed[from] ?? [] where underNavigationBar.insert(to).inserted { queue.append(to) }
         }
     }
 
