@@ -43,6 +43,7 @@ let package = Package(
         .executableTarget(name: "UIKitLogFuzz", dependencies: ["ConstraintFile", "FuzzSupport"], path: "Fuzz/UIKitLogFuzz"),
         .executableTarget(name: "VisualFormatFuzz", dependencies: ["AutoLayout", "FuzzSupport"], path: "Fuzz/VisualFormatFuzz"),
         .executableTarget(name: "SolverFuzz", dependencies: ["Cassowary", "FuzzSupport"], path: "Fuzz/SolverFuzz"),
+        .executableTarget(name: "InterfaceBuilderFuzz", dependencies: ["AutoLayout", "ConstraintFile", "FuzzSupport"], path: "Fuzz/InterfaceBuilderFuzz"),
         // Tests
         .testTarget(name: "CassowaryTests", dependencies: ["Cassowary"]),
         .testTarget(name: "AutoLayoutTests", dependencies: ["AutoLayout", "Cassowary"]),
