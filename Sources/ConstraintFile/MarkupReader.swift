@@ -165,6 +165,10 @@ struct MarkupReader {
     /// - Throws: ``SourceError`` for any other `<!` declaration: a DOCTYPE could declare
     ///   entities whose expansion grows without bound ("billion laughs"), and IB files have none.
     private mutating func skipMarkupDeclaration() throws(SourceError) -> Bool {
+        // Most `<` start elements: they are told apart by their second byte.
+        guard position + 1 < bytes.count, bytes[position + 1] == UInt8(ascii: "!") || bytes[position + 1] == UInt8(ascii: "?") else {
+            return false
+        }
         func at(_ s: String) -> Bool { bytes[position...].starts(with: s.utf8) }
         let (openers, closers): ([String], [String]) = (["<!--", "<![CDATA[", "<?"], ["-->", "]]>", "?>"])
         for (open, close) in zip(openers, closers) where at(open) {
