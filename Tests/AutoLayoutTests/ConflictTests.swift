@@ -139,6 +139,25 @@ private final class SymbolCell {
         #expect(a.frame.width == 10)
     }
 
+    @Test func aRequiredContentSizeIsBrokenOnce() throws {
+        // A button that must be exactly as tall as its title (hugging and compression resistance
+        // required) filling a stack view of another height: its content size is broken, once.
+        // (InterfaceBuilderFuzz found this: the broken constraint came back required, and the
+        // engine broke it again, forever.)
+        let stack = StackView(frame: Rect(x: 0, y: 0, width: 368, height: 34.33))
+        let button = Button(type: .system)
+        button.setTitle("Button", for: .normal)
+        button.setContentHuggingPriority(.required, for: .vertical)
+        button.setContentCompressionResistancePriority(.required, for: .vertical)
+        stack.addArrangedSubview(button)
+        stack.layoutEngine.onUnsatisfiable = { _ in }
+        stack.layoutIfNeeded()
+        let conflict = try #require(stack.layoutEngine.conflicts.first)
+        #expect(stack.layoutEngine.conflicts.count == 1)
+        #expect(conflict.broken.description == "<NSContentSizeLayoutConstraint:0x600000001200 UIButton:0x7f8000001400'Button'.height == 30   (active)>")
+        #expect(button.frame == Rect(x: 0, y: 0, width: 368, height: 34.33))
+    }
+
     @Test func aConstantChangeThatConflictsIsResolvedInPlace() throws {
         let root = View(frame: Rect(x: 0, y: 0, width: 100, height: 100))
         let a = View()
