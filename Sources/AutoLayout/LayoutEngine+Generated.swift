@@ -40,10 +40,11 @@ extension LayoutEngine {
         }
         let strength = c.isBroken ? Strength(LayoutEngine.brokenPriority) : Strength(Double(c.priority.rawValue))
         if case let .contentSize(hugging, compression) = c.origin {
-            return [Cassowary.Constraint(expression: expression, relation: .lessThanOrEqual,
-                                         strength: Strength(Double(hugging.rawValue))),
-                    Cassowary.Constraint(expression: expression, relation: .greaterThanOrEqual,
-                                         strength: Strength(Double(compression.rawValue)))]
+            // A broken one keeps its halves below required too: a required hugging or compression
+            // would otherwise bring the same conflict back at every attempt to resolve it.
+            func priority(_ p: LayoutPriority) -> Double { c.isBroken ? min(Double(p.rawValue), LayoutEngine.brokenPriority) : Double(p.rawValue) }
+            return [Cassowary.Constraint(expression: expression, relation: .lessThanOrEqual, strength: Strength(priority(hugging))),
+                    Cassowary.Constraint(expression: expression, relation: .greaterThanOrEqual, strength: Strength(priority(compression)))]
         }
         let relation: Cassowary.Relation = switch c.relation {
         case .lessThanOrEqual: .lessThanOrEqual

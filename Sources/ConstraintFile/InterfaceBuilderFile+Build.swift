@@ -165,19 +165,25 @@ struct InterfaceBuilderBuilder {
                 if controller["hidesBottomBarWhenPushed"] == "YES" { hidesTabBar.insert(id) }
             }
         }
+        // Each controller is reached once from each bar (rescanning every edge until nothing
+        // changes is quadratic in a long chain written backwards), in the edges' order.
         let edges = containment.map { (from: $0.container, to: $0.child, push: false) } + pushes.map { (from: $0.from, to: $0.to, push: true) }
-        var changed = true
-        while changed {
-            changed = false
-            for edge in edges {
-                if let bar = navigationBars[edge.from], navigationBars[edge.to] == nil {
-                    navigationBars[edge.to] = bar
-                    changed = true
-                }
-                if aboveTabBar.contains(edge.from), !aboveTabBar.contains(edge.to), !(edge.push && hidesTabBar.contains(edge.to)) {
-                    aboveTabBar.insert(edge.to)
-                    changed = true
-                }
+        var outgoing: [String: [(to: String, push: Bool)]] = [:]
+        for edge in edges { outgoing[edge.from, default: []].append((edge.to, edge.push)) }
+        var sources: [String] = []
+        var seen: Set<String> = []
+        for edge in edges where seen.insert(edge.from).inserted { sources.append(edge.from) }
+        var queue = sources.filter { navigationBars[$0] != nil }[...]
+        while let from = queue.popFirst() {
+            for edge in outgoing[from] ?? [] where navigationBars[edge.to] == nil {
+                navigationBars[edge.to] = navigationBars[from]
+                queue.append(edge.to)
+            }
+        }
+        queue = sources.filter { aboveTabBar.contains($0) }[...]
+        while let from = queue.popFirst() {
+            for edge in outgoing[from] ?? [] where !(edge.push && hidesTabBar.contains(edge.to)) && aboveTabBar.insert(edge.to).inserted {
+                queue.append(edge.to)
             }
         }
     }

@@ -130,8 +130,10 @@ public struct InterfaceBuilderFile: Sendable {
         layout = LayoutFile(path: path)
     }
 
-    /// The largest input read: real IB files are well under a megabyte.
-    public static let sizeLimit = 16 << 20
+    /// The largest input read, 64 MB: real IB files are well under a megabyte, and reading
+    /// takes time and memory linear in the size. The command line and ``Nib`` refuse a larger
+    /// file by its size on disk, before reading it.
+    public static let sizeLimit = 64 << 20
 
     /// Reads a `.xib` or `.storyboard`.
     ///
@@ -140,9 +142,13 @@ public struct InterfaceBuilderFile: Sendable {
     ///   - path: The path shown in errors and reports.
     ///   - options: The size classes and the source of intrinsic sizes.
     /// - Returns: The file, ready to ``run()``.
-    /// - Throws: ``SourceError`` with the line and column of malformed XML, of a root element
-    ///   that is not an IB `<document>`, or of a value that cannot be read (a number, an
-    ///   attribute name, a constraint UIKit would refuse).
+    /// - Throws: ``SourceError`` with the line and column of malformed XML, of what the reader
+    ///   refuses in a file from anywhere (a DOCTYPE or entity declaration, nesting, attributes
+    ///   or an attribute value past its limits: see *Files from anywhere* in the
+    ///   *InterfaceBuilderFiles* article), of a root element that is not an IB `<document>`, or
+    ///   of a value that cannot be read (a number, an attribute name, a constraint UIKit would
+    ///   refuse); without a place (line 0) for text longer than ``sizeLimit`` or holding no
+    ///   element.
     /// - Complexity: O(*n* + *v*·*d*) for *n* bytes and *v* views *d* levels deep.
     public static func parse(_ text: String, path: String, options: Options = Options()) throws(SourceError) -> InterfaceBuilderFile {
         var builder = InterfaceBuilderBuilder(path: path, lines: text, options: options)

@@ -233,7 +233,9 @@ public struct NibOutlet<Owner: AnyObject> {
     public init<Object: AnyObject>(_ property: ReferenceWritableKeyPath<Owner, [Object]?>) {
         connect = { (owner, object) throws(NibOutletError) in
             guard let value = object as? Object else { throw .wrongClass(expected: String(describing: Object.self)) }
-            owner[keyPath: property] = (owner[keyPath: property] ?? []) + [value]
+            // Appended in place: a copy per outlet would make a long collection quadratic.
+            if owner[keyPath: property] == nil { owner[keyPath: property] = [] }
+            owner[keyPath: property]!.append(value)
         }
     }
 }

@@ -19,6 +19,15 @@ func temporaryFile(named name: String, bytes: [UInt8]) -> String {
     return path
 }
 
+/// A sparse file of `size` bytes (nothing is written) in a fresh temporary directory.
+func temporarySparseFile(named name: String, size: Int) throws -> String {
+    let path = temporaryFile(named: name, bytes: [])
+    let handle = try #require(FileHandle(forWritingAtPath: path))
+    try handle.truncate(atOffset: UInt64(size))
+    try handle.close()
+    return path
+}
+
 @Suite struct CommandLineTests {
     // The help texts, as the commands' declarations write them.
     static let overviewHelp = """
@@ -277,6 +286,33 @@ func temporaryFile(named name: String, bytes: [UInt8]) -> String {
         try handle.close()
         #expect(runAutolayout("check", path) ==
                 (65, "", "\(path): error: is 2147483648 bytes; inputs larger than 64 MB are refused\n"))
+    }
+
+    @Test func interfaceBuilderFilesOverSixtyFourMegabytesAreRefusedWithoutBeingRead() throws {
+        let path = try temporarySparseFile(named: "Huge.xib", size: InterfaceBuilderFile.sizeLimit + 1)
+        #expect(runAutolayout("check", path) == (65, "", "\(path): error: is 67108865 bytes; inputs larger than 64 MB are refused\n"))
+    }
+
+    @Test func hostileInterfaceBuilderFilesAreBadInput() {
+        let laughs = temporaryFile(named: "Laughs.xib", bytes: Array("""
+            <?xml version="1.0"?>
+            <!DOCTYPE document [<!ENTITY lol "lol"><!ENTITY lol2 "&lol;&lol;&lol;">]>
+            <document>&lol2;</document>
+            """.utf8))
+        #expect(runAutolayout("check", laughs) == (65, "", """
+            \(laughs):2:1: error: a DOCTYPE declaration is refused: Interface Builder files have none, and no entities are expanded
+            <!DOCTYPE document [<!ENTITY lol "lol"><!ENTITY lol2 "&lol;&lol;&lol;">]>
+            ^
+
+            """))
+        let deep = temporaryFile(named: "Deep.storyboard", bytes: Array(("<document>\n" + String(repeating: "<a>", count: 200)).utf8))
+        // The long line is cut to 120 characters around the column.
+        #expect(runAutolayout("check", deep) == (65, "", """
+            \(deep):2:382: error: elements nested deeper than 128 levels: Interface Builder files nest a few dozen
+            \(String(repeating: "<a>", count: 40))
+            \(String(repeating: " ", count: 60))^
+
+            """))
     }
 
     /// Two messages: a whole one with a timestamp prefix, and a bare list pasted after it.

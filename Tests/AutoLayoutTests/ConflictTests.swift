@@ -139,6 +139,44 @@ private final class SymbolCell {
         #expect(a.frame.width == 10)
     }
 
+    @Test func aRequiredContentSizeIsBrokenOnce() throws {
+        // A button that must be exactly as tall as its title (hugging and compression resistance
+        // required) filling a stack view of another height: one conflict, resolved once. UIKit
+        // breaks a content size last (ConflictPolicy): the stack's bottom connection goes.
+        // (InterfaceBuilderFuzz found this: a broken content size came back required, and the
+        // engine broke it again, forever.)
+        let stack = StackView(frame: Rect(x: 0, y: 0, width: 368, height: 34.33))
+        let button = Button(type: .system)
+        button.setTitle("Button", for: .normal)
+        button.setContentHuggingPriority(.required, for: .vertical)
+        button.setContentCompressionResistancePriority(.required, for: .vertical)
+        stack.addArrangedSubview(button)
+        stack.layoutEngine.onUnsatisfiable = { _ in }
+        stack.layoutIfNeeded()
+        let conflict = try #require(stack.layoutEngine.conflicts.first)
+        #expect(stack.layoutEngine.conflicts.count == 1)
+        #expect(conflict.constraints.contains { $0.description.hasPrefix("<NSContentSizeLayoutConstraint") })
+        #expect(conflict.broken.description == "<NSLayoutConstraint:0x600000001100 'UISV-canvas-connection' V:[UIButton:0x7f8000001400'Button']-(0)-|   (active, names: '|':UIStackView:0x7f8000001200 )>")
+        #expect(button.frame == Rect(x: 0, y: 0, width: 368, height: 30))
+    }
+
+    @Test func aBrokenContentSizeStaysBroken() throws {
+        // A 20-point-tall button held by its host at that height, its 30-point content size
+        // required: both are a host's sizes, the larger fixed size (the content size) is broken,
+        // once, and its halves stay below required.
+        let button = Button(type: .system)
+        button.frame = Rect(x: 0, y: 0, width: 120, height: 20)
+        button.setTitle("Button", for: .normal)
+        button.setContentHuggingPriority(.required, for: .vertical)
+        button.setContentCompressionResistancePriority(.required, for: .vertical)
+        button.layoutEngine.onUnsatisfiable = { _ in }
+        button.layoutIfNeeded()
+        let conflict = try #require(button.layoutEngine.conflicts.first)
+        #expect(button.layoutEngine.conflicts.count == 1)
+        #expect(conflict.broken.description.hasPrefix("<NSContentSizeLayoutConstraint"))
+        #expect(button.frame.height == 20)
+    }
+
     @Test func aConstantChangeThatConflictsIsResolvedInPlace() throws {
         let root = View(frame: Rect(x: 0, y: 0, width: 100, height: 100))
         let a = View()

@@ -919,3 +919,73 @@ func box(_ id: String, _ x: Double, _ y: Double, _ w: Double, _ h: Double, attri
         #expect(difference.hasSuffix(": ambiguous here, IB keeps the frame it drew"))
     }
 }
+
+/// Files from anywhere: large ones are read in time linear in their size, and what could make
+/// reading blow up is refused with its place (MarkupReaderTests has the XML's limits).
+@Suite struct InterfaceBuilderLimitsTests {
+    /// A `.xib` of one top-level view holding `count` small views with frames, one per line.
+    static func manyViews(_ count: Int) -> String {
+        var text = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" toolsVersion="21701" targetRuntime="iOS.CocoaTouch">
+            <objects>
+            <view contentMode="scaleToFill" id="root"><rect key="frame" x="0.0" y="0.0" width="375" height="667"/><subviews>
+
+            """
+        for i in 0..<count {
+            text += "<view contentMode=\"scaleToFill\" id=\"v\(i)\"><rect key=\"frame\" x=\"\(i % 300)\" y=\"\(i % 600)\" width=\"10\" height=\"10\"/></view>\n"
+        }
+        return text + "</subviews></view>\n</objects>\n</document>\n"
+    }
+
+    @Test func aTenMegabyteFileOfAHundredThousandViewsIsRead() throws {
+        // How long it takes is the benchmark's business; a quadratic step would not finish.
+        let text = Self.manyViews(100_000)
+        #expect(text.utf8.count > 10_000_000)
+        let file = try InterfaceBuilderFile.parse(text, path: "big.xib")
+        #expect(file.storedViews.count == 100_001)
+        #expect(file.storedViews.last == .init(id: "v99999", frame: Rect(x: 99, y: 399, width: 10, height: 10), isMisplaced: false, isAmbiguous: false))
+        // On one line, every element's column is counted on from the one before.
+        let oneLine = text.split(separator: "\n").joined(separator: " ")
+        var reader = MarkupReader(path: "big.xib", text: oneLine)
+        let root = try reader.readDocument()
+        let subviews = try #require(root.child("objects")?.child("view")?.child("subviews"))
+        #expect(subviews.children.count == 100_000)
+        let last = try #require(oneLine.firstRange(of: "<view contentMode=\"scaleToFill\" id=\"v99999\""))
+        #expect(subviews.children.last.map { ($0.line, $0.column) }! == (1, oneLine.utf8.distance(from: oneLine.startIndex, to: last.lowerBound) + 1))
+    }
+
+    @Test func aLongChainOfPushesIsFollowedOnceEach() throws {
+        // A navigation controller's root pushes c1, which pushes c2… written last to first, so
+        // that rescanning the pushes until nothing changes would take one pass per controller.
+        func scene(_ body: String) -> String { "<scene sceneID=\"s\"><objects>\(body)</objects></scene>\n" }
+        let count = 5_000
+        var scenes = scene("""
+            <navigationController id="nav"><connections><segue destination="c0" kind="relationship" relationship="rootViewController" id="r"/></connections></navigationController>
+            """)
+        for k in (0..<count).reversed() {
+            scenes += scene("<viewController id=\"c\(k)\"><connections><segue destination=\"c\(k + 1)\" kind=\"show\" id=\"p\(k)\"/></connections></viewController>")
+        }
+        let last = "<viewController id=\"c\(count)\">\(controllerRoot(375, 667, "", constraints: ""))</viewController>"
+        let text = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0">
+            <device id="retina4_7" orientation="portrait" appearance="light"/>
+            <scenes>
+            \(scenes)\(scene(last))
+            </scenes>
+            </document>
+            """
+        let file = try InterfaceBuilderFile.parse(text, path: "Main.storyboard")
+        // Under the status bar and the navigation bar.
+        #expect(file.layout.views.map(\.properties.safeArea) == [EdgeInsets(top: 64, left: 0, bottom: 0, right: 0)])
+    }
+
+    @Test func filesOverSixtyFourMegabytesAreRefused() {
+        #expect(InterfaceBuilderFile.sizeLimit == 64 << 20 && InterfaceBuilderFile.sizeLimit == InputFile.sizeLimit)
+        let text = String(repeating: " ", count: InterfaceBuilderFile.sizeLimit + 1)
+        #expect(throws: SourceError(path: "t.xib", message: "is 67108865 bytes; Interface Builder files larger than 64 MB are refused")) {
+            try InterfaceBuilderFile.parse(text, path: "t.xib")
+        }
+    }
+}

@@ -344,6 +344,31 @@ final class RecordingOwner: NibOwner {
         #expect(error.source.message == "View does not adopt NibOwner, so it cannot take the outlet 'x' the file gives 'v'")
     }
 
+    @Test func aNibOverSixtyFourMegabytesIsRefusedWithoutBeingRead() throws {
+        let path = try temporarySparseFile(named: "Huge.xib", size: InterfaceBuilderFile.sizeLimit + 1)
+        let bundle = try #require(Bundle(path: String(path.dropLast("/Huge.xib".count))))
+        let error = try #require(loadError { try bundle.loadNibNamed("Huge", owner: nil) })
+        #expect(error == NibError(kind: .invalidFile, source: SourceError(path: path, message: "is 67108865 bytes; inputs larger than 64 MB are refused")))
+    }
+
+    @Test func aLongOutletCollectionIsFilledInPlace() throws {
+        final class Owner: NibOwner {
+            var parts: [View]!
+            func connect(outlet name: String, to object: AnyObject) throws(NibOutletError) {
+                try connect(outlet: name, to: object, among: ["parts": .init(\.parts)])
+            }
+        }
+        // Appending a copy of the collection per outlet would be quadratic in its length.
+        let count = 50_000
+        let outlets = (0..<count).map { "<outletCollection property=\"parts\" destination=\"v\" id=\"o\($0)\"/>" }.joined(separator: "\n")
+        let text = try xib("""
+            <view id="v"><rect key="frame" x="0" y="0" width="10" height="10"/></view>
+            """).replacingFirst("userLabel=\"File's Owner\"/>", with: "userLabel=\"File's Owner\"><connections>\(outlets)</connections></placeholder>")
+        let owner = Owner()
+        let views = try Nib(text: text, path: "t.xib").instantiate(withOwner: owner)
+        #expect(owner.parts.count == count && owner.parts.allSatisfy { $0 === views[0] })
+    }
+
     @Test func badValuesAreErrorsOrIgnoredNeverTraps() throws {
         // A NaN font size and an infinite wrapping width are ignored; a NaN priority is refused.
         let lenient = xib("""
