@@ -1,0 +1,141 @@
+/// A self-sizing list, one section (UIKit's `UICollectionLayoutListConfiguration` in a
+/// compositional layout): full-width rows stacked without gaps, each as tall as its cell's
+/// content, under an optional header.
+///
+/// Before measuring, UIKit places rows at an estimated height (``estimatedItemHeight``,
+/// ``estimatedLayout(itemCount:width:)``) and replaces each estimate by the measured height; the
+/// measured ``layout(items:width:using:header:cells:)`` is the result of that replacement.
+/// Frames are in left-to-right coordinates (leading insets on the left), relative to the list.
+public struct ListLayout: Hashable, Sendable {
+    /// The list's look, which decides its insets.
+    public enum Appearance: Hashable, Sendable {
+        /// Rows span the whole width; no insets.
+        case plain
+        /// Rows are inset from the sides by the layout margin (16 pt, or 20 from 414 pt wide) and
+        /// the section by 35 pt at the top and bottom. The horizontal inset is UIKit's: its
+        /// inset-grouped table lays cells out inside the table's layout margins
+        /// (TimOliver/TOInsetGroupedTableView, which back-ports the style, does exactly this) and
+        /// the margins are 16/20 (openradar 29013952). The 35-pt top matches the empty space a
+        /// grouped table leaves above its first section; the bottom repeats it (a chosen value).
+        case insetGrouped
+    }
+
+    /// Where each part of a list goes.
+    public struct Result: Hashable, Sendable {
+        /// The header's frame, if the list has one.
+        public var headerFrame: Rect?
+        /// The rows' frames, in item order.
+        public var itemFrames: [Rect]
+        /// The size of everything: the width, and the height down to the bottom inset.
+        public var contentSize: Size
+        /// What UIKit would have raised, in item order: for each item whose cell's constraints
+        /// leave its height open, the `NSInternalInconsistencyException` UIKit raises ("Rounding
+        /// frame … resulted in a frame with one or more invalid members"), with the chain that is
+        /// open. Such a row keeps its estimated height; the others are laid out as measured.
+        public var exceptions: [Exception] = []
+    }
+
+    /// The look.
+    public var appearance: Appearance
+    /// The height rows get before they are measured (UIKit estimates 44).
+    public var estimatedItemHeight: Double
+    /// Insets of the section from the list's edges; nil uses the appearance's.
+    public var contentInsets: DirectionalEdgeInsets?
+
+    /// A list with an appearance.
+    public init(appearance: Appearance = .plain, estimatedItemHeight: Double = 44, contentInsets: DirectionalEdgeInsets? = nil) {
+        self.appearance = appearance
+        self.estimatedItemHeight = estimatedItemHeight
+        self.contentInsets = contentInsets
+    }
+
+    /// The section's insets in a list `width` wide.
+    public func sectionInsets(forWidth width: Double) -> DirectionalEdgeInsets {
+        if let contentInsets { return contentInsets }
+        switch appearance {
+        case .plain:
+            return .zero
+        case .insetGrouped:
+            let m = ListContentConfiguration.standardHorizontalMargin(forWidth: width)
+            return DirectionalEdgeInsets(top: 35, leading: m, bottom: 35, trailing: m)
+        }
+    }
+
+    /// The width rows (and the header) get in a list `width` wide.
+    public func itemWidth(forWidth width: Double) -> Double {
+        let insets = sectionInsets(forWidth: width)
+        let w = width - insets.leading - insets.trailing
+        precondition(width.isFinite && w >= 0, "A list \(width) wide has no room for rows inside its insets \(insets): make it wider.")
+        return w
+    }
+
+    /// The frames before measuring: every row at ``estimatedItemHeight``.
+    /// - Complexity: O(itemCount).
+    public func estimatedLayout(itemCount: Int, width: Double) -> Result {
+        precondition(estimatedItemHeight.isFinite && estimatedItemHeight >= 0,
+                     "estimatedItemHeight \(estimatedItemHeight) is invalid: pass a finite height, at least 0.")
+        precondition(itemCount >= 0, "itemCount \(itemCount) is negative.")
+        return place(headerHeight: nil, measured: SizingCellCache.Measurements(heights: Array(repeating: estimatedItemHeight, count: itemCount)),
+                     width: width)
+    }
+
+    /// Measures every item with the registration's sizing cell (made once, in `cells`) at the row
+    /// width, and the header, if any, with a list cell showing it; then stacks the rows.
+    /// - Complexity: one fitting per item.
+    public func layout<Cell, Item>(items: [Item], width: Double, using registration: CellRegistration<Cell, Item>,
+                                   header: (any ContentConfiguration)? = nil,
+                                   cells: SizingCellCache = SizingCellCache()) -> Result {
+        let w = itemWidth(forWidth: width)
+        let measured = cells.measurements(of: items, widths: Array(repeating: w, count: items.count), using: registration)
+        let headerHeight = header.map { cells.size(of: $0, width: w, using: ListLayout.headerRegistration()).height }
+        return place(headerHeight: headerHeight, measured: measured, width: width)
+    }
+
+    /// ``layout(items:width:using:header:cells:)`` measuring the items on up to `workers`
+    /// concurrent tasks, each with its own registration (from `makeRegistration`) and sizing
+    /// cell; the result is identical.
+    /// - Complexity: one fitting per item, spread over the tasks.
+    public func layout<Cell, Item: Sendable>(items: [Item], width: Double,
+                                             using makeRegistration: @escaping @Sendable () -> CellRegistration<Cell, Item>,
+                                             header: (any ContentConfiguration)? = nil,
+                                             workers: Int) async -> Result {
+        let w = itemWidth(forWidth: width)
+        let measured = await SizingCellCache.measurements(of: items, widths: Array(repeating: w, count: items.count),
+                                                          using: makeRegistration, workers: workers)
+        let headerHeight = header.map { SizingCellCache().size(of: $0, width: w, using: ListLayout.headerRegistration()).height }
+        return place(headerHeight: headerHeight, measured: measured, width: width)
+    }
+
+    /// Headers are list cells showing the header's configuration.
+    static func headerRegistration() -> CellRegistration<CollectionViewListCell, any ContentConfiguration> {
+        CellRegistration(reuseIdentifier: "ListLayout.header", cell: { CollectionViewListCell() }, handler: { $0.contentConfiguration = $1 })
+    }
+
+    private func place(headerHeight: Double?, measured: SizingCellCache.Measurements, width: Double) -> Result {
+        let insets = sectionInsets(forWidth: width)
+        let w = itemWidth(forWidth: width)
+        var y = insets.top
+        var headerFrame: Rect?
+        if let headerHeight {
+            headerFrame = Rect(x: insets.leading, y: y, width: w, height: headerHeight)
+            y += headerHeight
+        }
+        var frames: [Rect] = []
+        var exceptions: [Exception] = []
+        frames.reserveCapacity(measured.heights.count)
+        var open = measured.openHeights[...]
+        for (i, h) in measured.heights.enumerated() {
+            var frame = Rect(x: insets.leading, y: y, width: w, height: h)
+            if let next = open.first, next.index == i {
+                open = open.dropFirst()
+                frame.size.height = estimatedItemHeight
+                exceptions.append(.openHeight(frame: frame, index: i, cell: next.cell))
+            }
+            frames.append(frame)
+            y += frame.height
+        }
+        return Result(headerFrame: headerFrame, itemFrames: frames, contentSize: Size(width: width, height: y + insets.bottom),
+                      exceptions: exceptions)
+    }
+
+}
