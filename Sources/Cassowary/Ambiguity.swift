@@ -9,19 +9,17 @@ extension Engine {
     /// Mutating only for the expansion's scratch space: the system is left as it was.
     /// - Complexity: O(what `x`'s definition reaches) for the expansion; two simplex runs on a
     ///   copy when a symbol of zero cost at every level reaches `x`.
-    mutating func isUndetermined(_ x: Int32) -> Bool {
-        guard isDefined(x) else { return true }
-        let r = definitions.row(of: x)
-        let (_, terms) = expand(constant: definitions.constant(r),
-                                terms: definitions.terms[Int(r)].map { ($0.symbol, $0.coefficient) })
-        if terms.contains(where: { kinds[Int($0.0)] == .external }) { return true }
+    mutating func isUndetermined(_ x: Symbol) -> Bool {
+        guard let r = definitions.row(of: x) else { return true }
+        let (_, terms) = expand(constant: definitions.constant(r), terms: definitions.terms[r].map(\.linear))
+        if terms.contains(where: { kinds[$0.symbol] == .external }) { return true }
         let exploration = objective.exploration
-        let movable = terms.contains { kinds[Int($0.0)] != .dummy && objective.isZeroAbove(exploration, $0.0) }
+        let movable = terms.contains { kinds[$0.symbol] != .dummy && objective.isZeroAbove(exploration, $0.symbol) }
         if !movable { return false }
         let current = value(of: x)
         for direction in [1.0, -1.0] {
             var run = self
-            for (s, c) in terms { run.addExplorationCost(s, direction * c) }
+            for t in terms { run.addExplorationCost(t.symbol, direction * t.coefficient) }
             if !run.optimize() { return true }
             let moved = run.value(of: x)
             if abs(moved - current) > epsilon * max(1, abs(current)) { return true }
@@ -36,39 +34,39 @@ extension Engine {
     /// long chain each position then costs its own row, not the chain below it.
     /// - Complexity: O(the part of the system the symbols reach), plus `isUndetermined` for the
     ///   symbols that do reach a free or zero-cost symbol.
-    mutating func undetermined(_ xs: [Int32]) -> [Bool] {
+    mutating func undetermined(_ xs: [Symbol]) -> [Bool] {
         let exploration = objective.exploration
         // 0: not visited, 1: reaches nothing open, 2: may reach something open, 3: on the
         // walk's stack (read as 2, so that a cycle could only make the answer conservative).
         var memo = [UInt8](repeating: 0, count: kinds.count)
-        func row(_ s: Int32) -> [SparseMatrix.Term]? {
-            if isDefined(s) { return definitions.terms[Int(definitions.row(of: s))] }
-            let r = tableau.row(of: s)
-            return r < 0 ? nil : tableau.terms[Int(r)]
+        func row(_ s: Symbol) -> [SparseMatrix.Term]? {
+            if let r = definitions.row(of: s) { return definitions.terms[r] }
+            guard let r = tableau.row(of: s) else { return nil }
+            return tableau.terms[r]
         }
-        func mayReachOpen(_ start: Int32) -> Bool {
-            if memo[Int(start)] != 0 { return memo[Int(start)] != 1 }
-            memo[Int(start)] = 3
-            var stack: [(symbol: Int32, next: Int)] = [(start, 0)]
+        func mayReachOpen(_ start: Symbol) -> Bool {
+            if memo[start] != 0 { return memo[start] != 1 }
+            memo[start] = 3
+            var stack: [(symbol: Symbol, next: Int)] = [(start, 0)]
             while let (s, next) = stack.last {
                 guard let terms = row(s) else {
-                    let open = kinds[Int(s)] == .external || (kinds[Int(s)] != .dummy && objective.isZeroAbove(exploration, s))
-                    memo[Int(s)] = open ? 2 : 1
+                    let open = kinds[s] == .external || (kinds[s] != .dummy && objective.isZeroAbove(exploration, s))
+                    memo[s] = open ? 2 : 1
                     stack.removeLast()
                     continue
                 }
                 var i = next
-                while i < terms.count, memo[Int(terms[i].symbol)] == 1 { i += 1 }
-                if i < terms.count, memo[Int(terms[i].symbol)] == 0 {
+                while i < terms.count, memo[terms[i].symbol] == 1 { i += 1 }
+                if i < terms.count, memo[terms[i].symbol] == 0 {
                     stack[stack.count - 1].next = i
-                    memo[Int(terms[i].symbol)] = 3
+                    memo[terms[i].symbol] = 3
                     stack.append((terms[i].symbol, 0))
                     continue
                 }
-                memo[Int(s)] = i < terms.count ? 2 : 1   // stopped at a term that may reach open
+                memo[s] = i < terms.count ? 2 : 1   // stopped at a term that may reach open
                 stack.removeLast()
             }
-            return memo[Int(start)] == 2
+            return memo[start] == 2
         }
         return xs.map { x in isDefined(x) && !mayReachOpen(x) ? false : isUndetermined(x) }
     }
@@ -127,19 +125,19 @@ extension Solver {
     /// - Complexity: O(the part of the system the variable depends on).
     public func constraints(affecting variable: Variable) -> [Constraint] {
         guard let start = symbols[variable.id] else { return [] }
-        var seen: Set<Int32> = [start]
+        var seen: Set<Symbol> = [start]
         var stack = [start]
         var found: [Int32: Record] = [:]
         while let s = stack.popLast() {
-            let slot = engine.tags[Int(s)]
-            if engine.kinds[Int(s)] != .external, slot >= 0, !records[Int(slot)].isVacant {
+            let slot = engine.tags[s]
+            if engine.kinds[s] != .external, slot != Engine.untagged, !records[Int(slot)].isVacant {
                 found[slot] = records[Int(slot)]
             }
             let row: [SparseMatrix.Term]
-            if engine.isDefined(s) {
-                row = engine.definitions.terms[Int(engine.definitions.row(of: s))]
-            } else if engine.isBasic(s) {
-                row = engine.tableau.terms[Int(engine.tableau.row(of: s))]
+            if let r = engine.definitions.row(of: s) {
+                row = engine.definitions.terms[r]
+            } else if let r = engine.tableau.row(of: s) {
+                row = engine.tableau.terms[r]
             } else {
                 continue
             }

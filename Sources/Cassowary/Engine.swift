@@ -1,15 +1,3 @@
-/// What a symbol stands for.
-enum SymbolKind: UInt8, Sendable {
-    /// A user variable: unrestricted in sign.
-    case external
-    /// The slack of an inequality, or an artificial variable: ≥ 0.
-    case slack
-    /// The error of an optional constraint: ≥ 0, and costs in the objective.
-    case error
-    /// The marker of a required equality: always 0.
-    case dummy
-}
-
 /// The simplex engine behind `Solver`: symbols, the tableau, the external definitions and the
 /// lexicographic objective. It knows nothing of `Variable` or `Constraint`; `Solver` maps those
 /// to symbols.
@@ -29,28 +17,20 @@ enum SymbolKind: UInt8, Sendable {
 struct Engine: Sendable {
     private(set) var kinds: [SymbolKind] = []
     /// A number per symbol for the engine's user: `Solver` keeps the index of a variable or of a
-    /// constraint record here. -1 until set.
+    /// constraint record here. `Engine.untagged` until set.
     var tags: [Int32] = []
-    private(set) var tableau = SparseMatrix()
-    private(set) var definitions = SparseMatrix()
-    private(set) var objective = Objective()
+    var tableau = SparseMatrix()
+    var definitions = SparseMatrix()
+    var objective = Objective()
     /// Definition order: a definition's rank exceeds the rank of every defined symbol it uses.
-    private(set) var rank: [Int] = []
+    var rank: [Int] = []
 
-    /// Basic symbols whose rows may have gone negative.
-    private var infeasible: [Int32] = []
-    private var listed: [Bool] = []
-    /// Set when a constant change makes a redundant required equality false.
-    private var inconsistent = false
-
-    // Scratch for `expand`.
-    private var accumulator: [Double] = []
-    private var touched: [Int32] = []
-    private var queued: [Bool] = []
-    private var heapScratch: [(Int, Int32)] = []
-    // Scratch for `changedDefinitions`.
-    private var affectedMark: [Bool] = []
-    private var affected: [Int32] = []
+    /// The basic symbols whose rows may have gone negative, for `dualOptimize`.
+    var infeasible = InfeasibleRows()
+    /// Scratch for `expand`.
+    var expansionScratch = ExpansionScratch()
+    /// Scratch for `changedDefinitions`.
+    var affectedScratch = AffectedDefinitions()
 
     // Journal
     private(set) var journaling = false
@@ -61,56 +41,66 @@ struct Engine: Sendable {
     /// Symbols that no constraint uses any more, at rest (no row, no cell, no cost), which
     /// `newSymbol` hands out again before making new ones: a solver that adds and removes
     /// constraints for ever keeps its per-symbol storage at the size of what it holds at once.
-    private(set) var freeSymbols: [Int32] = []
-    /// The free-list operations of the transaction: a symbol for a pop, -1 for a push.
-    private var freeSymbolLog: [Int32] = []
+    private(set) var freeSymbols: [Symbol] = []
+    /// The free-list operations of the transaction: the symbol taken by a pop, nil for a push.
+    private var freeSymbolLog: [Symbol?] = []
+
+    /// The tag of a symbol that belongs to nothing of the engine's user.
+    static let untagged: Int32 = -1
 
     // MARK: Symbols
 
-    mutating func newSymbol(_ kind: SymbolKind) -> Int32 {
-        let s: Int32
+    mutating func newSymbol(_ kind: SymbolKind) -> Symbol {
+        let s: Symbol
         if let free = freeSymbols.popLast() {
             if journaling { freeSymbolLog.append(free) }
             s = free
         } else {
-            s = Int32(symbolCount)
+            s = Symbol(symbolCount)
             symbolCount += 1
             if symbolCount > kinds.count {
                 let grown = grownSymbolCapacity(kinds.count)
                 kinds.extend(to: grown, with: .external)
-                tags.extend(to: grown, with: -1)
+                tags.extend(to: grown, with: Engine.untagged)
                 rank.extend(to: grown, with: 0)
-                listed.extend(to: grown, with: false)
-                accumulator.extend(to: grown, with: 0)
-                queued.extend(to: grown, with: false)
-                affectedMark.extend(to: grown, with: false)
+                infeasible.grow(to: grown)
+                expansionScratch.grow(to: grown)
+                affectedScratch.grow(to: grown)
             }
             tableau.appendSymbol()
             definitions.appendSymbol()
             objective.appendSymbol()
         }
-        kinds[Int(s)] = kind
-        tags[Int(s)] = -1
-        rank[Int(s)] = 0
+        kinds[s] = kind
+        tags[s] = Engine.untagged
+        rank[s] = 0
         return s
     }
 
     /// Symbols in use: made and not freed.
     var liveSymbolCount: Int { symbolCount - freeSymbols.count }
 
-    @inline(__always) func isDefined(_ s: Int32) -> Bool { definitions.isOwner(s) }
-    @inline(__always) func isBasic(_ s: Int32) -> Bool { tableau.isOwner(s) }
+    @inline(__always) func isDefined(_ s: Symbol) -> Bool { definitions.isOwner(s) }
+    @inline(__always) func isBasic(_ s: Symbol) -> Bool { tableau.isOwner(s) }
 
     /// An external symbol that nothing determines and nothing refers to.
-    @inline(__always) func isUnused(_ s: Int32) -> Bool {
-        kinds[Int(s)] == .external && !definitions.isOwner(s) && definitions.columns.count(Int(s)) == 0
+    @inline(__always) func isUnused(_ s: Symbol) -> Bool {
+        kinds[s] == .external && !definitions.isOwner(s) && definitions.columnCount(s) == 0
     }
 
     mutating func objectiveLevel(for priority: Double) -> Int { objective.level(for: priority) }
 
     /// Adds `delta` to the cost of `symbol` at the exploration level (below every user level).
-    mutating func addExplorationCost(_ symbol: Int32, _ delta: Double) {
+    mutating func addExplorationCost(_ symbol: Symbol, _ delta: Double) {
         objective.add(objective.exploration, symbol, delta)
+    }
+
+    /// Puts a symbol at rest (no row, no cell, no cost) on the free list, untagged: nothing of
+    /// the solver's may read it as a variable or a constraint's.
+    mutating func free(_ s: Symbol) {
+        tags[s] = Engine.untagged
+        if journaling { freeSymbolLog.append(nil) }
+        freeSymbols.append(s)
     }
 
     // MARK: Transactions
@@ -134,125 +124,146 @@ struct Engine: Sendable {
 
     mutating func rollback() {
         journaling = false
-        clearInfeasible()
-        inconsistent = false
+        infeasible.clear()
         tableau.rollback()
         definitions.rollback()
         objective.rollback()
         // Restoring the rows and costs has put every symbol taken from the free list back at
         // rest; scratch entries of the symbols dropped are at rest too, newSymbol resets the others.
         for op in freeSymbolLog.reversed() {
-            if op < 0 { freeSymbols.removeLast() } else { free(op) }
+            if let taken = op { free(taken) } else { freeSymbols.removeLast() }
         }
         freeSymbolLog.removeAll(keepingCapacity: true)
         symbolCount = savedSymbolCount
     }
+}
 
-    // MARK: Adding
+// MARK: - Adding
 
+extension Engine {
     enum AddOutcome {
         /// Added; the symbol is the variable the row now defines, if any.
-        case added(defined: Int32?)
+        case added(defined: Symbol?)
         /// A required row cannot hold; the markers of the constraints it conflicts with.
-        case unsatisfiable(markers: [Int32])
+        case unsatisfiable(markers: [Symbol])
     }
 
     /// Adds the row `0 = constant + Σ terms` of a constraint.
     ///
+    /// The row becomes, in the first way that applies: the definition of a variable that
+    /// nothing else uses, as written; after expansion (`expand`), the definition of a free
+    /// variable it holds; a tableau row solved for a symbol that keeps the tableau feasible
+    /// (`subject(of:constant:marker:other:)`); or a tableau row entered through an artificial
+    /// variable (`addWithArtificialVariable`).
+    ///
     /// - Parameters:
     ///   - terms: Distinct symbols: the constraint's variables and its marker symbols.
     ///   - marker: The constraint's marker: slack, dummy or positive error, coefficient -1.
-    ///   - other: The constraint's second symbol (an error), or -1.
+    ///   - other: The constraint's second symbol (an error), if it has one.
     ///   - level, weight: What the error symbols among the two cost (`charge`).
     /// Leaves the objective un-optimised; the caller optimises once per batch. Must run inside a
     /// transaction: when the row cannot hold, the caller rolls back what this changed.
-    mutating func add(constant: Double, terms: [(Int32, Double)], marker: Int32, other: Int32,
+    mutating func add(constant: Double, terms: [LinearTerm], marker: Symbol, other: Symbol?,
                       level: Int, weight: Double) -> AddOutcome {
         // A variable used by nothing else can take the whole row as its definition, as written.
-        for (s, c) in terms where isUnused(s) {
-            define(s, coefficient: c, constant: constant, terms: terms, canonical: false)
+        for t in terms where isUnused(t.symbol) {
+            define(t.symbol, coefficient: t.coefficient, constant: constant, terms: terms, canonical: false)
             charge(marker, other, level: level, weight: weight)
-            return .added(defined: s)
+            return .added(defined: t.symbol)
         }
         var (k, row) = expand(constant: constant, terms: terms)
         // (Loops rather than closures: a closure would hold a copy of `kinds`, which the next
         // new symbol would then copy whole.)
-        var free: (Int32, Double)?
-        for t in row where kinds[Int(t.0)] == .external && t.0 < free?.0 ?? .max { free = t }
+        var free: LinearTerm?
+        for t in row where kinds[t.symbol] == .external {
+            if let f = free, f.symbol < t.symbol { continue }
+            free = t
+        }
         if let free {
-            define(free.0, coefficient: free.1, constant: k, terms: row, canonical: true)
+            define(free.symbol, coefficient: free.coefficient, constant: k, terms: row, canonical: true)
             charge(marker, other, level: level, weight: weight)
-            return .added(defined: free.0)
+            return .added(defined: free.symbol)
         }
         if k < 0 {
             k = -k
-            for i in row.indices { row[i].1 = -row[i].1 }
+            for i in row.indices { row[i].coefficient = -row[i].coefficient }
         }
-        var subject: Int32 = -1
-        // The marker, else `other`, when it is not a dummy and its coefficient is negative.
-        for t in row where t.0 == marker && kinds[Int(marker)] != .dummy && t.1 < 0 { subject = marker }
-        if subject < 0, other >= 0 { for t in row where t.0 == other && t.1 < 0 { subject = other } }
-        if subject < 0 { subject = enteringWithoutArtificial(constant: k, row: row) }
+        var subject = subject(of: row, constant: k, marker: marker, other: other)
         var onlyDummies = true
-        for t in row where kinds[Int(t.0)] != .dummy { onlyDummies = false; break }
-        if subject < 0, onlyDummies {
-            if k >= epsilon { return .unsatisfiable(markers: row.map(\.0)) }
+        for t in row where kinds[t.symbol] != .dummy { onlyDummies = false; break }
+        if subject == nil, onlyDummies {
+            if k >= epsilon { return .unsatisfiable(markers: row.map(\.symbol)) }
             subject = marker  // A redundant equality: its dummy becomes basic at 0.
         }
-        if subject >= 0 {
-            charge(marker, other, level: level, weight: weight)
-            // `0 = k + c·subject + Σ rest` solved for the subject: `subject = -k/c - Σ rest/c`.
-            let c = row.first { $0.0 == subject }!.1
-            row.removeAll { $0.0 == subject }
-            for i in row.indices { row[i].1 = -row[i].1 / c }
-            let r = tableau.insertRow(owner: subject, constant: -k / c, terms: row)
-            substitute(subject, row: r)
-            return .added(defined: nil)
-        }
         charge(marker, other, level: level, weight: weight)
-        return addWithArtificialVariable(constant: k, row: row)
+        guard let subject else { return addWithArtificialVariable(constant: k, row: row) }
+        // `0 = k + c·subject + Σ rest` solved for the subject: `subject = -k/c - Σ rest/c`.
+        let c = row.first { $0.symbol == subject }!.coefficient
+        row.removeAll { $0.symbol == subject }
+        for i in row.indices { row[i].coefficient = -row[i].coefficient / c }
+        let r = tableau.insertRow(owner: subject, constant: -k / c, terms: row)
+        substitute(subject, row: r)
+        return .added(defined: nil)
     }
 
-    /// A slack or error symbol of the row `0 = k + Σ terms` (k ≥ 0, every symbol non-basic)
-    /// that can become the row's basic symbol at once, or -1. Solved for, a symbol `s` with
+    /// The symbol to solve the row `0 = k + Σ row` for (k ≥ 0, every symbol parametric) so that
+    /// the tableau stays feasible without an artificial variable, or nil.
+    ///
+    /// The marker, else `other`, when it is not a dummy and its coefficient is negative: a
+    /// symbol new with the row, it takes the value `k / -c ≥ 0` and moves no other row. Else
+    /// `enteringWithoutArtificial`.
+    @inline(__always) private func subject(of row: [LinearTerm], constant k: Double, marker: Symbol, other: Symbol?) -> Symbol? {
+        if kinds[marker] != .dummy, row.contains(where: { $0.symbol == marker && $0.coefficient < 0 }) { return marker }
+        if let other, row.contains(where: { $0.symbol == other && $0.coefficient < 0 }) { return other }
+        return enteringWithoutArtificial(constant: k, row: row)
+    }
+
+    /// A slack or error symbol of the row `0 = k + Σ row` (k ≥ 0, every symbol non-basic)
+    /// that can become the row's basic symbol at once, or nil. Solved for, a symbol `s` with
     /// coefficient `c < 0` takes the value `k / -c ≥ 0`; the rows that use `s` move by that
     /// much times their coefficient, and the choice is kept only when none of them goes
     /// negative (the simplex ratio test; the row of a basic dummy, a redundant equality, holds
     /// only dummies, so it never moves), so the tableau stays feasible and no artificial
     /// variable or phase-one pass is needed. Of those, the largest coefficient wins (the
     /// steadiest division), ties to the lowest symbol.
-    private func enteringWithoutArtificial(constant k: Double, row: [(Int32, Double)]) -> Int32 {
-        var best: (symbol: Int32, coefficient: Double)?
-        for (s, c) in row where c < 0 && kinds[Int(s)] != .dummy {
-            if let b = best, c > b.coefficient || (c == b.coefficient && s > b.symbol) { continue }
-            let value = k / -c
-            var feasible = true
-            for cell in tableau.columns[Int(s)] {
-                let a = tableau.terms[Int(cell.row)][Int(cell.termSlot)].coefficient
-                if tableau.constant(cell.row) + a * value < 0 { feasible = false; break }
+    private func enteringWithoutArtificial(constant k: Double, row: [LinearTerm]) -> Symbol? {
+        var best: LinearTerm?
+        for t in row where t.coefficient < 0 && kinds[t.symbol] != .dummy {
+            if let b = best, t.coefficient > b.coefficient || (t.coefficient == b.coefficient && t.symbol > b.symbol) {
+                continue
             }
-            if feasible { best = (s, c) }
+            let value = k / -t.coefficient
+            var feasible = true
+            for cell in tableau.column(t.symbol) where tableau.constant(cell.row) + tableau.coefficient(at: cell) * value < 0 {
+                feasible = false
+                break
+            }
+            if feasible { best = t }
         }
-        return best?.symbol ?? -1
+        return best?.symbol
     }
 
-    private mutating func addWithArtificialVariable(constant k: Double, row: [(Int32, Double)]) -> AddOutcome {
+    /// Adds the row `a = k + Σ row` (k ≥ 0) for a new artificial variable `a` and minimises `a`
+    /// (phase one). The constraint holds when `a` reaches 0: `a` then leaves the basis, or its
+    /// row, over dummies only, is redundant and dropped. Otherwise the row's non-error symbols
+    /// are the markers of the required constraints in conflict.
+    private mutating func addWithArtificialVariable(constant k: Double, row: [LinearTerm]) -> AddOutcome {
         precondition(journaling, "internal error: an artificial variable needs a transaction to undo")
         let a = newSymbol(.slack)
         tableau.insertRow(owner: a, constant: k, terms: row)
-        for (s, c) in row { objective.add(objective.phaseOne, s, c) }
+        for t in row { objective.add(objective.phaseOne, t.symbol, t.coefficient) }
         optimize(through: objective.phaseOne)
         let r = tableau.row(of: a)
-        if r >= 0, tableau.constant(r) >= epsilon {
-            var markers: [Int32] = []
-            for t in tableau.terms[Int(r)] where kinds[Int(t.symbol)] != .error { markers.append(t.symbol) }
+        if let r, tableau.constant(r) >= epsilon {
+            var markers: [Symbol] = []
+            for t in tableau.terms[r] where kinds[t.symbol] != .error { markers.append(t.symbol) }
             return .unsatisfiable(markers: markers.sorted())
         }
         objective.clear(objective.phaseOne)
-        if r >= 0 {
-            var entering: Int32 = .max
-            for t in tableau.terms[Int(r)] where kinds[Int(t.symbol)] != .dummy { entering = min(entering, t.symbol) }
-            if entering != .max {
+        if let r {
+            var entering: Symbol?
+            for t in tableau.terms[r] where kinds[t.symbol] != .dummy { entering = min(t.symbol, entering ?? t.symbol) }
+            if let entering {
                 pivot(r, entering)
             } else {
                 tableau.removeRow(r)  // `a = 0 + Σ dummies`: the row is redundant.
@@ -263,416 +274,539 @@ struct Engine: Sendable {
     }
 
     /// Makes `s` the owner of a definition taken from the row `0 = constant + Σ terms`.
-    private mutating func define(_ s: Int32, coefficient c: Double, constant: Double,
-                                 terms: [(Int32, Double)], canonical: Bool) {
+    private mutating func define(_ s: Symbol, coefficient c: Double, constant: Double,
+                                 terms: [LinearTerm], canonical: Bool) {
         let f = -1 / c
-        var defTerms: [(Int32, Double)] = []
+        var defTerms: [LinearTerm] = []
         defTerms.reserveCapacity(terms.count - 1)
-        for (t, a) in terms where t != s { defTerms.append((t, a * f)) }
+        for t in terms where t.symbol != s { defTerms.append(LinearTerm(t.symbol, t.coefficient * f)) }
         if canonical {
             // No defined symbol on the right: rank below everything that refers to s.
-            let users = definitions.columns[Int(s)].map { rank[Int(definitions.owner($0.row))] }
-            rank[Int(s)] = (users.min() ?? 1) - 1
+            let users = definitions.column(s).map { rank[definitions.owner($0.row)] }
+            rank[s] = (users.min() ?? 1) - 1
         } else {
             var r = 0
-            for (t, _) in defTerms where isDefined(t) { r = max(r, rank[Int(t)]) }
-            rank[Int(s)] = r + 1
+            for t in defTerms where isDefined(t.symbol) { r = max(r, rank[t.symbol]) }
+            rank[s] = r + 1
         }
         definitions.insertRow(owner: s, constant: constant * f, terms: defTerms)
     }
 
-    // MARK: Expansion
+    /// Adds `weight` to the cost of each error symbol among a constraint's marker and `other`
+    /// at `level`: an error that is basic is charged through its row.
+    mutating func charge(_ marker: Symbol, _ other: Symbol?, level: Int, weight: Double) {
+        if kinds[marker] == .error { chargeError(marker, level: level, weight: weight) }
+        if let other, kinds[other] == .error { chargeError(other, level: level, weight: weight) }
+    }
 
+    /// Adds `weight` to the cost of the error symbol `e` at `level`, through its row when basic.
+    private mutating func chargeError(_ e: Symbol, level: Int, weight: Double) {
+        if let r = tableau.row(of: e) {
+            objective.addScaled(level, factor: weight, terms: tableau.terms[r])
+        } else {
+            objective.add(level, e, weight)
+        }
+    }
+}
+
+// MARK: - Expansion
+
+extension Engine {
     /// Rewrites `constant + Σ terms` over symbols that are neither defined nor basic: parametric
-    /// restricted symbols and free variables.
+    /// restricted symbols and free variables. The terms come out sorted by symbol, without
+    /// coefficients smaller than `epsilon`.
     ///
     /// - Complexity: O(size of the definitions and rows reached). Definitions are expanded in
     ///   decreasing rank, so each is expanded once however many paths lead to it.
-    mutating func expand(constant: Double, terms: [(Int32, Double)]) -> (Double, [(Int32, Double)]) {
+    mutating func expand(constant: Double, terms: [LinearTerm]) -> (constant: Double, terms: [LinearTerm]) {
+        expansionScratch.expand(constant: constant, terms: terms, definitions: definitions, tableau: tableau, rank: rank)
+    }
+}
+
+/// The work of `Engine.expand`, with its scratch space: an accumulator per symbol and the
+/// definitions waiting to be expanded, highest rank first. At rest between calls (accumulators
+/// 0, nothing touched or queued), and kept so that an expansion allocates only its result.
+struct ExpansionScratch: Sendable {
+    /// A definition waiting to be expanded. The highest rank goes first: a definition refers to
+    /// lower ranks only, so when its turn comes every path to it has been added up.
+    private struct Queued: Comparable {
+        var rank: Int
+        var symbol: Symbol
+
+        static func < (a: Queued, b: Queued) -> Bool { (a.rank, a.symbol) < (b.rank, b.symbol) }
+    }
+
+    /// Per symbol: its coefficient so far. A symbol touched is never at exactly 0 (it keeps
+    /// the smallest magnitude instead), so that 0 means untouched.
+    private var accumulator: [Double] = []
+    /// The symbols with a coefficient, in the order they were touched.
+    private var touched: [Symbol] = []
+    /// Per symbol: whether its definition is in `heap`.
+    private var queued: [Bool] = []
+    /// A max-heap of the definitions to expand.
+    private var heap: [Queued] = []
+
+    /// Makes room for `capacity` symbols.
+    mutating func grow(to capacity: Int) {
+        accumulator.extend(to: capacity, with: 0)
+        queued.extend(to: capacity, with: false)
+    }
+
+    /// `Engine.expand` over the engine's definitions, tableau and ranks.
+    mutating func expand(constant: Double, terms: [LinearTerm], definitions: SparseMatrix, tableau: SparseMatrix,
+                         rank: [Int]) -> (constant: Double, terms: [LinearTerm]) {
         var k = constant
-        var heap = heapScratch  // reused: its storage outlives the call
-        heapScratch = []
-        defer { heap.removeAll(keepingCapacity: true); heapScratch = heap }
-        func push(_ s: Int32) {
-            queued[Int(s)] = true
-            heap.append((rank[Int(s)], s))
-            var i = heap.count - 1
-            while i > 0 {
-                let p = (i - 1) / 2
-                if heap[p] < heap[i] { heap.swapAt(p, i); i = p } else { break }
-            }
-        }
-        func pop() -> Int32 {
-            let top = heap[0].1
-            let last = heap.removeLast()
-            if !heap.isEmpty {
-                heap[0] = last
-                var i = 0
-                while true {
-                    let l = 2 * i + 1, r = l + 1
-                    var m = i
-                    if l < heap.count, heap[m] < heap[l] { m = l }
-                    if r < heap.count, heap[m] < heap[r] { m = r }
-                    if m == i { break }
-                    heap.swapAt(i, m); i = m
-                }
-            }
-            return top
-        }
-        func accumulate(_ s: Int32, _ c: Double) {
-            let i = Int(s)
-            if accumulator[i] == 0 { touched.append(s) }
-            accumulator[i] += c
-            if accumulator[i] == 0 { accumulator[i] = .leastNonzeroMagnitude }  // keep it listed
-            if !queued[i], isDefined(s) { push(s) }
-        }
-        for (s, c) in terms { accumulate(s, c) }
+        for t in terms { accumulate(t.symbol, t.coefficient, definitions: definitions, rank: rank) }
         while !heap.isEmpty {
             let x = pop()
-            let c = accumulator[Int(x)]
-            accumulator[Int(x)] = .leastNonzeroMagnitude
-            queued[Int(x)] = false
-            let r = definitions.row(of: x)
+            let c = accumulator[x]
+            accumulator[x] = .leastNonzeroMagnitude
+            queued[x] = false
+            let r = definitions.row(of: x)!
             k += c * definitions.constant(r)
-            for t in definitions.terms[Int(r)] { accumulate(t.symbol, c * t.coefficient) }
+            for t in definitions.terms[r] { accumulate(t.symbol, c * t.coefficient, definitions: definitions, rank: rank) }
         }
         var i = 0
         while i < touched.count {
             let s = touched[i]
             i += 1
-            let r = tableau.row(of: s)
-            if r < 0 { continue }
-            let c = accumulator[Int(s)]
-            accumulator[Int(s)] = .leastNonzeroMagnitude
+            guard let r = tableau.row(of: s) else { continue }
+            let c = accumulator[s]
+            accumulator[s] = .leastNonzeroMagnitude
             k += c * tableau.constant(r)
-            for t in tableau.terms[Int(r)] { accumulate(t.symbol, c * t.coefficient) }
+            for t in tableau.terms[r] { accumulate(t.symbol, c * t.coefficient, definitions: definitions, rank: rank) }
         }
-        var out: [(Int32, Double)] = []
+        var out: [LinearTerm] = []
         out.reserveCapacity(touched.count)
         for s in touched {
-            let c = accumulator[Int(s)]
-            accumulator[Int(s)] = 0
-            if abs(c) >= epsilon, !isDefined(s), !isBasic(s) { out.append((s, c)) }
+            let c = accumulator[s]
+            accumulator[s] = 0
+            if abs(c) >= epsilon, !definitions.isOwner(s), !tableau.isOwner(s) { out.append(LinearTerm(s, c)) }
         }
         touched.removeAll(keepingCapacity: true)
-        out.sort { $0.0 < $1.0 }
+        out.sort { $0.symbol < $1.symbol }
         return (k, out)
     }
 
+    /// Adds `c` to the coefficient of `s`, queueing its definition if it has one.
+    @inline(__always) private mutating func accumulate(_ s: Symbol, _ c: Double, definitions: SparseMatrix, rank: [Int]) {
+        if accumulator[s] == 0 { touched.append(s) }
+        accumulator[s] += c
+        if accumulator[s] == 0 { accumulator[s] = .leastNonzeroMagnitude }  // keep it listed
+        if !queued[s], definitions.isOwner(s) { push(s, rank: rank[s]) }
+    }
+
+    private mutating func push(_ s: Symbol, rank: Int) {
+        queued[s] = true
+        heap.append(Queued(rank: rank, symbol: s))
+        var i = heap.count - 1
+        while i > 0 {
+            let p = (i - 1) / 2
+            if heap[p] < heap[i] { heap.swapAt(p, i); i = p } else { break }
+        }
+    }
+
+    private mutating func pop() -> Symbol {
+        let top = heap[0].symbol
+        let last = heap.removeLast()
+        if !heap.isEmpty {
+            heap[0] = last
+            var i = 0
+            while true {
+                let l = 2 * i + 1, r = l + 1
+                var m = i
+                if l < heap.count, heap[m] < heap[l] { m = l }
+                if r < heap.count, heap[m] < heap[r] { m = r }
+                if m == i { break }
+                heap.swapAt(i, m); i = m
+            }
+        }
+        return top
+    }
+}
+
+// MARK: - Simplex
+
+extension Engine {
     // MARK: Pivoting
 
-    /// Replaces the basic symbol `subject` (row `r`) in every other tableau row and the objective.
+    /// Exchanges the basic symbol of row `r` for `entering`.
+    ///
+    /// - Precondition: `entering` is parametric and in row `r`.
+    /// - Postcondition: `entering` owns row `r` and appears in no other tableau row nor in the
+    ///   objective; the old owner is parametric. The definitions are left as they are.
+    mutating func pivot(_ r: Row, _ entering: Symbol) {
+        tableau.solve(r, for: entering)
+        substitute(entering, row: r)
+    }
+
+    /// Replaces the basic symbol `subject` (row `r`) in every other tableau row and the objective,
+    /// listing the rows it makes negative for `dualOptimize`.
     ///
     /// A long row whose subject sits in exactly two other rows, one long and one short, is the
     /// pattern of a dual-simplex pass through a row that holds every view of a stack: each pivot
     /// hands the long expression from one view's rows to the next, the long row cancelling and
     /// the short one taking it. Those two trade storage (`addScaledExchanging`) instead of
     /// moving every term between columns, when the long one does cancel.
-    private mutating func substitute(_ subject: Int32, row r: Int32) {
+    mutating func substitute(_ subject: Symbol, row r: Row) {
         let k = tableau.constant(r)
-        let source = tableau.terms[Int(r)]
-        func merge(_ row: Int32, _ c: Double) {
-            tableau.addScaled(into: row, factor: c, constant: k, source: source)
-            noteSign(row)
-        }
-        func noteSign(_ row: Int32) {
-            if tableau.constant(row) < -epsilon { markInfeasible(tableau.owner(row)) }
-        }
-        if source.count >= 32 && tableau.columns.count(Int(subject)) == 2 {
+        let source = tableau.terms[r]
+        if source.count >= 32 && tableau.columnCount(subject) == 2 {
             let one = tableau.removeCell(of: subject, at: 1), two = tableau.removeCell(of: subject, at: 0)
-            let (long, short) = tableau.terms[Int(one.row)].count >= tableau.terms[Int(two.row)].count ? (one, two) : (two, one)
-            let longCount = tableau.terms[Int(long.row)].count
-            if 2 * longCount >= source.count && 4 * tableau.terms[Int(short.row)].count <= longCount
+            let (long, short) = tableau.terms[one.row].count >= tableau.terms[two.row].count ? (one, two) : (two, one)
+            let longCount = tableau.terms[long.row].count
+            if 2 * longCount >= source.count && 4 * tableau.terms[short.row].count <= longCount
                 && tableau.addScaledExchanging(long.row, long.coefficient, short.row, short.coefficient,
                                                constant: k, source: source) {
                 noteSign(long.row)
                 noteSign(short.row)
             } else {
-                merge(long.row, long.coefficient)
-                merge(short.row, short.coefficient)
+                merge(into: long.row, long.coefficient, constant: k, source: source)
+                merge(into: short.row, short.coefficient, constant: k, source: source)
             }
         }
-        while let (row, c) = tableau.popCell(of: subject) { merge(row, c) }
+        while let (row, c) = tableau.popCell(of: subject) { merge(into: row, c, constant: k, source: source) }
         objective.substitute(subject, terms: source)
     }
 
-    /// Exchanges the basic symbol of row `r` for `entering`.
-    mutating func pivot(_ r: Int32, _ entering: Int32) {
-        tableau.solve(r, for: entering)
-        substitute(entering, row: r)
+    /// `row += c · (k + Σ source)`, then `noteSign`.
+    @inline(__always) private mutating func merge(into row: Row, _ c: Double, constant k: Double,
+                                                  source: [SparseMatrix.Term]) {
+        tableau.addScaled(into: row, factor: c, constant: k, source: source)
+        noteSign(row)
     }
 
-    /// Primal simplex: minimises the objective's levels `0…lastLevel` lexicographically.
+    /// Lists the owner of a tableau row for `dualOptimize` when the row's constant is negative.
+    @inline(__always) private mutating func noteSign(_ row: Row) {
+        if tableau.constant(row) < -epsilon { infeasible.insert(tableau.owner(row)) }
+    }
+
+    // MARK: Primal simplex
+
+    /// Primal simplex: minimises the objective's levels `0…lastLevel` lexicographically, one
+    /// pivot at a time (`enteringSymbol`, `leavingRow`, `pivot`), from a feasible tableau.
     ///
-    /// Entering: the lowest-numbered symbol whose reduced cost vector is negative; leaving: the
-    /// minimum ratio, ties to the lowest-numbered basic symbol (Bland's rule: no cycling, and
-    /// the same pivots whatever order the rows are stored in).
+    /// The entering and leaving rules are Bland's (lowest-numbered symbols first), so it cannot
+    /// cycle and makes the same pivots whatever order the rows are stored in.
     /// - Returns: false when some level was unbounded below (only the exploration level can be).
     @discardableResult
     mutating func optimize(through lastLevel: Int) -> Bool {
-        let full = lastLevel == objective.levels.count - 1
         var bounded = true
-        while true {
-            var entering: Int32 = -1
-            if lastLevel == objective.phaseOne {
-                // Phase one improves only the artificial variable's level: its support holds
-                // every candidate (the changed list may hold a whole batch's symbols).
-                for s in objective.levels[objective.phaseOne].support
-                where kinds[Int(s)] != .dummy && !isBasic(s) && objective.improves(s, through: lastLevel) {
-                    if entering < 0 || s < entering { entering = s }
-                }
-            }
-            var i = lastLevel == objective.phaseOne ? objective.changed.count : 0
-            while i < objective.changed.count {
-                let s = objective.changed[i]
-                if kinds[Int(s)] != .dummy && !isBasic(s) && objective.improves(s, through: lastLevel) {
-                    if entering < 0 || s < entering { entering = s }
-                    i += 1
-                } else if full {
-                    // It can only start to improve when its costs change, which lists it again.
-                    objective.dropChanged(at: i)
-                } else {
-                    i += 1
-                }
-            }
-            if entering < 0 { return bounded }
-            var best: Int32 = -1, bestRatio = Double.infinity, bestOwner: Int32 = .max
-            for cell in tableau.columns[Int(entering)] {
-                let c = tableau.terms[Int(cell.row)][Int(cell.termSlot)].coefficient
-                if c >= 0 { continue }
-                let ratio = tableau.constant(cell.row) / -c
-                let owner = tableau.owner(cell.row)
-                if ratio < bestRatio || (ratio == bestRatio && owner < bestOwner) {
-                    best = cell.row; bestRatio = ratio; bestOwner = owner
-                }
+        while let entering = enteringSymbol(through: lastLevel) {
+            if let r = leavingRow(for: entering) {
+                pivot(r, entering)
+                continue
             }
             // The user levels are bounded below by zero, so a blocking row exists there; without
             // one, the level probed is unbounded (or rounding made the cost spurious): drop it.
-            if best < 0 {
-                bounded = false
-                for l in 0...lastLevel { objective.set(l, entering, 0) }
-                continue
-            }
-            pivot(best, entering)
+            bounded = false
+            for l in 0...lastLevel { objective.set(l, entering, 0) }
         }
+        return bounded
     }
 
+    /// Minimises every level of the objective.
     @discardableResult
     mutating func optimize() -> Bool { optimize(through: objective.levels.count - 1) }
 
-    private mutating func markInfeasible(_ s: Int32) {
-        if !listed[Int(s)] { listed[Int(s)] = true; infeasible.append(s) }
+    /// The primal simplex's entering symbol: the lowest-numbered parametric, non-dummy symbol
+    /// whose reduced cost vector through `lastLevel` is negative (`Objective.improves`), or nil
+    /// when the objective is minimal.
+    ///
+    /// Only symbols whose costs changed since the list was last cleared (`Objective.changed`)
+    /// can have started to improve; when optimising every level, a candidate that does not
+    /// improve leaves the list. In phase one the artificial variable's level lists every
+    /// candidate itself.
+    @inline(__always) private mutating func enteringSymbol(through lastLevel: Int) -> Symbol? {
+        let full = lastLevel == objective.levels.count - 1
+        var entering: Symbol?
+        if lastLevel == objective.phaseOne {
+            // Phase one improves only the artificial variable's level: its support holds
+            // every candidate (the changed list may hold a whole batch's symbols).
+            for s in objective.levels[objective.phaseOne].support
+            where kinds[s] != .dummy && !isBasic(s) && objective.improves(s, through: lastLevel) {
+                entering = min(s, entering ?? s)
+            }
+            return entering
+        }
+        var i = 0
+        while i < objective.changed.count {
+            let s = objective.changed[i]
+            if kinds[s] != .dummy && !isBasic(s) && objective.improves(s, through: lastLevel) {
+                entering = min(s, entering ?? s)
+                i += 1
+            } else if full {
+                // It can only start to improve when its costs change, which lists it again.
+                objective.dropChanged(at: i)
+            } else {
+                i += 1
+            }
+        }
+        return entering
     }
 
-    private mutating func clearInfeasible() {
-        for s in infeasible where Int(s) < listed.count { listed[Int(s)] = false }
-        infeasible.removeAll(keepingCapacity: true)
+    /// The primal simplex's leaving row for `entering`: of the rows where it has a negative
+    /// coefficient, the one that blocks it first (minimum ratio `constant / -coefficient`), ties
+    /// to the lowest-numbered owner; nil when no row blocks it (the objective is unbounded
+    /// along it).
+    @inline(__always) private func leavingRow(for entering: Symbol) -> Row? {
+        var best: (row: Row, ratio: Double, owner: Symbol)?
+        for cell in tableau.column(entering) {
+            let c = tableau.coefficient(at: cell)
+            if c >= 0 { continue }
+            let ratio = tableau.constant(cell.row) / -c
+            let owner = tableau.owner(cell.row)
+            if let b = best, ratio > b.ratio || (ratio == b.ratio && owner > b.owner) { continue }
+            best = (cell.row, ratio, owner)
+        }
+        return best?.row
     }
 
-    /// Dual simplex: restores feasibility after constants changed, keeping optimality.
+    // MARK: Dual simplex
+
+    /// Dual simplex: restores feasibility after constants changed, keeping optimality, one pivot
+    /// at a time (`dualLeavingRow`, `dualEnteringSymbol`, `pivot`).
     /// - Returns: false when some required row cannot be made feasible.
     mutating func dualOptimize() -> Bool {
         // The dual simplex keeps the objective optimal: what it changes is no candidate.
-        defer { clearInfeasible(); objective.clearChanged() }
-        while true {
-            var leaving: Int32 = -1, worst = -epsilon
-            var i = 0
-            while i < infeasible.count {
-                let s = infeasible[i]
-                let r = tableau.row(of: s)
-                if r < 0 || tableau.constant(r) >= -epsilon {
-                    listed[Int(s)] = false
-                    infeasible.swapAt(i, infeasible.count - 1)
-                    infeasible.removeLast()
-                    continue
-                }
-                let v = tableau.constant(r)
-                if v < worst || (v == worst && s < leaving) { worst = v; leaving = s }
-                i += 1
-            }
-            if leaving < 0 { return !inconsistent }
-            let r = tableau.row(of: leaving)
-            var entering: Int32 = -1, enteringCoefficient = 0.0
-            for t in tableau.terms[Int(r)] where t.coefficient > 0 && kinds[Int(t.symbol)] != .dummy {
-                if entering < 0 { entering = t.symbol; enteringCoefficient = t.coefficient; continue }
-                let order = objective.ratioOrder(t.symbol, t.coefficient, entering, enteringCoefficient)
-                if order < 0 || (order == 0 && t.symbol < entering) {
-                    entering = t.symbol; enteringCoefficient = t.coefficient
-                }
-            }
-            if entering < 0 { return false }
+        defer { infeasible.clear(); objective.clearChanged() }
+        while let r = dualLeavingRow() {
+            guard let entering = dualEnteringSymbol(in: r) else { return false }
             pivot(r, entering)
         }
+        return !infeasible.inconsistent
+    }
+
+    /// The dual simplex's leaving row: of the rows listed infeasible, the most negative, ties to
+    /// the lowest-numbered owner; nil when every row is feasible. Drops from the list the rows
+    /// that are feasible now.
+    @inline(__always) private mutating func dualLeavingRow() -> Row? {
+        var leaving: (row: Row, value: Double, owner: Symbol)?
+        var i = 0
+        while i < infeasible.symbols.count {
+            let s = infeasible.symbols[i]
+            guard let r = tableau.row(of: s), tableau.constant(r) < -epsilon else {
+                infeasible.remove(at: i)
+                continue
+            }
+            let v = tableau.constant(r)
+            i += 1
+            if let l = leaving, v > l.value || (v == l.value && s > l.owner) { continue }
+            leaving = (r, v, s)
+        }
+        return leaving?.row
+    }
+
+    /// The dual simplex's entering symbol for the infeasible row `r`: of its non-dummy symbols
+    /// with a positive coefficient (those whose increase raises the row), the one with the
+    /// least ratio of reduced cost to coefficient, compared level by level
+    /// (`Objective.ratioOrder`), ties to the lowest-numbered symbol; so the objective stays
+    /// optimal. Nil when there is none: the row cannot be made feasible.
+    @inline(__always) private func dualEnteringSymbol(in r: Row) -> Symbol? {
+        var entering: LinearTerm?
+        for t in tableau.terms[r] where t.coefficient > 0 && kinds[t.symbol] != .dummy {
+            if let e = entering {
+                let order = objective.ratioOrder(t.symbol, t.coefficient, e.symbol, e.coefficient)
+                if order > 0 || (order == 0 && t.symbol > e.symbol) { continue }
+            }
+            entering = t.linear
+        }
+        return entering?.symbol
     }
 
     // MARK: Constants
 
     /// Changes the constant of the constraint whose marker is `m`: every equation is rewritten
     /// with `m_old = m_new + t`. Leaves infeasible rows for `dualOptimize`.
-    mutating func shift(_ m: Int32, by t: Double) {
-        let r = tableau.row(of: m)
-        if r >= 0 {
+    mutating func shift(_ m: Symbol, by t: Double) {
+        if let r = tableau.row(of: m) {
             tableau.addToConstant(r, -t)
             checkShifted(r)
         } else {
-            for cell in tableau.columns[Int(m)] {
-                let c = tableau.terms[Int(cell.row)][Int(cell.termSlot)].coefficient
-                tableau.addToConstant(cell.row, c * t)
+            for cell in tableau.column(m) {
+                tableau.addToConstant(cell.row, tableau.coefficient(at: cell) * t)
                 checkShifted(cell.row)
             }
         }
-        for cell in definitions.columns[Int(m)] {
-            let c = definitions.terms[Int(cell.row)][Int(cell.termSlot)].coefficient
-            definitions.addToConstant(cell.row, c * t)
+        for cell in definitions.column(m) {
+            definitions.addToConstant(cell.row, definitions.coefficient(at: cell) * t)
         }
     }
 
-    private mutating func checkShifted(_ r: Int32) {
+    /// Notes a shifted row: infeasible when negative, inconsistent when a dummy's row (a
+    /// redundant required equality) leaves 0.
+    private mutating func checkShifted(_ r: Row) {
         let owner = tableau.owner(r), v = tableau.constant(r)
-        if kinds[Int(owner)] == .dummy, abs(v) >= epsilon { inconsistent = true }
-        if v < -epsilon { markInfeasible(owner) }
+        if kinds[owner] == .dummy, abs(v) >= epsilon { infeasible.inconsistent = true }
+        if v < -epsilon { infeasible.insert(owner) }
+    }
+}
+
+/// The basic symbols whose rows may have gone negative, each listed once: the work list of the
+/// dual simplex. Empty between operations.
+struct InfeasibleRows: Sendable {
+    private(set) var symbols: [Symbol] = []
+    /// Per symbol: whether it is in `symbols`.
+    private var listed: [Bool] = []
+    /// Set when a constant change makes a redundant required equality false.
+    var inconsistent = false
+
+    /// Makes room for `capacity` symbols.
+    mutating func grow(to capacity: Int) { listed.extend(to: capacity, with: false) }
+
+    /// Lists `s`, unless it is listed.
+    @inline(__always) mutating func insert(_ s: Symbol) {
+        if !listed[s] { listed[s] = true; symbols.append(s) }
     }
 
-    /// Adds `weight` to the cost of each error symbol among a constraint's marker and `other`
-    /// at `level`: an error that is basic is charged through its row.
-    private mutating func charge(_ marker: Int32, _ other: Int32, level: Int, weight: Double) {
-        func chargeOne(_ e: Int32) {
-            let r = tableau.row(of: e)
-            if r >= 0 {
-                objective.addScaled(level, factor: weight, terms: tableau.terms[Int(r)])
-            } else {
-                objective.add(level, e, weight)
-            }
-        }
-        if kinds[Int(marker)] == .error { chargeOne(marker) }
-        if other >= 0, kinds[Int(other)] == .error { chargeOne(other) }
+    /// Removes the symbol at `index` (the last one takes its place).
+    mutating func remove(at index: Int) {
+        listed[symbols[index]] = false
+        symbols.swapAt(index, symbols.count - 1)
+        symbols.removeLast()
     }
 
-    // MARK: Removing
+    /// Empties the list and forgets an inconsistency.
+    mutating func clear() {
+        for s in symbols where s.index < listed.count { listed[s] = false }
+        symbols.removeAll(keepingCapacity: true)
+        inconsistent = false
+    }
+}
 
+// MARK: - Removing
+
+extension Engine {
     /// Removes the constraint with marker `m` (and `other`): makes `m` basic in some equation,
     /// rewrites every other equation without it, and drops that equation.
-    mutating func remove(marker m: Int32, other: Int32, level: Int, weight: Double, defined hint: Int32?) {
+    ///
+    /// - Parameters:
+    ///   - level, weight: What the constraint's error symbols cost (as `add` charged them).
+    ///   - hint: The variable the constraint's row defined when it was added, if any: the
+    ///     definition to solve for `m` when only definitions hold it.
+    /// Leaves the objective un-optimised; the caller optimises once per batch.
+    mutating func remove(marker m: Symbol, other: Symbol?, level: Int, weight: Double, defined hint: Symbol?) {
         charge(m, other, level: level, weight: -weight)
-        if !isBasic(m), tableau.columns.count(Int(m)) > 0 { pivot(markerLeavingRow(m), m) }
-        let r = tableau.row(of: m)
-        if r >= 0 {
-            let k = tableau.constant(r), source = tableau.terms[Int(r)]
+        if !isBasic(m), let r = markerLeavingRow(m) { pivot(r, m) }
+        if let r = tableau.row(of: m) {
+            let k = tableau.constant(r), source = tableau.terms[r]
             while let (row, c) = definitions.popCell(of: m) {
                 definitions.addScaled(into: row, factor: c, constant: k, source: source)
             }
             tableau.removeRow(r)
-        } else if definitions.columns.count(Int(m)) > 0 {
+        } else if definitions.columnCount(m) > 0 {
             release(m, preferring: hint)
         }
         // The errors are the marker and `other`; nothing else of the constraint can remain.
         purge(m)
-        if other >= 0 { purge(other) }
+        if let other { purge(other) }
     }
 
-    /// The row to pivot a parametric marker into: the one that keeps every row feasible.
+    /// The row to pivot a parametric marker into: the one that keeps every row feasible; nil
+    /// when no tableau row holds it.
     ///
     /// A row owned by a dummy (a redundant required equality, over dummies only, at 0) comes
     /// first: pivoting there moves no constant, whereas pivoting anywhere else at a nonzero
-    /// ratio would move that dummy off 0 and silently drop the equality it stands for.
-    private func markerLeavingRow(_ m: Int32) -> Int32 {
-        var first: Int32 = -1, second: Int32 = -1, dummy: Int32 = -1
-        var r1 = Double.infinity, r2 = Double.infinity
-        var o1: Int32 = .max, o2: Int32 = .max, o3: Int32 = .max
-        for cell in tableau.columns[Int(m)] {
-            let c = tableau.terms[Int(cell.row)][Int(cell.termSlot)].coefficient
+    /// ratio would move that dummy off 0 and silently drop the equality it stands for. Then
+    /// the least ratio `constant / -coefficient` among the rows where `m` has a negative
+    /// coefficient (they block `m` as it grows), then the least `constant / coefficient` among
+    /// the others; ties to the lowest-numbered owner.
+    @inline(__always) private func markerLeavingRow(_ m: Symbol) -> Row? {
+        typealias Candidate = (row: Row, ratio: Double, owner: Symbol)
+        var dummy: Candidate?, blocking: Candidate?, other: Candidate?
+        // Whether `ratio` at `owner` comes before `best`.
+        func precedes(_ ratio: Double, _ owner: Symbol, _ best: Candidate?) -> Bool {
+            guard let best else { return true }
+            return ratio < best.ratio || (ratio == best.ratio && owner < best.owner)
+        }
+        for cell in tableau.column(m) {
+            let c = tableau.coefficient(at: cell)
             let k = tableau.constant(cell.row), owner = tableau.owner(cell.row)
-            if kinds[Int(owner)] == .dummy {
-                if owner < o3 { dummy = cell.row; o3 = owner }
+            if kinds[owner] == .dummy {
+                if precedes(0, owner, dummy) { dummy = (cell.row, 0, owner) }
             } else if c < 0 {
-                let ratio = -k / c
-                if ratio < r1 || (ratio == r1 && owner < o1) { r1 = ratio; first = cell.row; o1 = owner }
+                if precedes(-k / c, owner, blocking) { blocking = (cell.row, -k / c, owner) }
             } else {
-                let ratio = k / c
-                if ratio < r2 || (ratio == r2 && owner < o2) { r2 = ratio; second = cell.row; o2 = owner }
+                if precedes(k / c, owner, other) { other = (cell.row, k / c, owner) }
             }
         }
-        return dummy >= 0 ? dummy : first >= 0 ? first : second
+        return dummy?.row ?? blocking?.row ?? other?.row
     }
 
     /// Removes marker `m` that only definitions hold: one of them, made canonical, is solved for
     /// `m` and substituted into the others; its variable becomes free.
-    private mutating func release(_ m: Int32, preferring hint: Int32?) {
-        if definitions.columns.count(Int(m)) == 1 {
+    ///
+    /// The definition of `hint` is tried first, then the lowest-numbered owner's; a definition
+    /// whose canonical form has lost `m` is kept so and the next is tried.
+    private mutating func release(_ m: Symbol, preferring hint: Symbol?) {
+        if definitions.columnCount(m) == 1 {
             // Only one equation holds m: dropping it removes the constraint, nothing to rewrite.
-            definitions.removeRow(definitions.columns[Int(m)].first!.row)
+            definitions.removeRow(definitions.column(m).first!.row)
             return
         }
-        var choice: Int32 = -1
-        if let hint, isDefined(hint), definitions.coefficient(definitions.row(of: hint), m) != 0 { choice = hint }
+        var candidate: Symbol?
+        if let hint, let r = definitions.row(of: hint), definitions.coefficient(r, m) != 0 { candidate = hint }
+        var chosen: (owner: Symbol, row: Row)
         while true {
-            if choice < 0 {
-                choice = definitions.columns[Int(m)].map { definitions.owner($0.row) }.min() ?? -1
-                if choice < 0 { return }
-            }
-            let r = definitions.row(of: choice)
-            let own = definitions.terms[Int(r)].map { ($0.symbol, $0.coefficient) }
-            let (k, canonical) = expand(constant: definitions.constant(r), terms: own)
+            guard let x = candidate ?? definitions.column(m).map({ definitions.owner($0.row) }).min() else { return }
+            let r = definitions.row(of: x)!
+            let (k, canonical) = expand(constant: definitions.constant(r), terms: definitions.terms[r].map(\.linear))
             definitions.replaceRow(r, constant: k, terms: canonical)
-            if definitions.coefficient(r, m) != 0 { break }
-            choice = -1
+            if definitions.coefficient(r, m) != 0 {
+                chosen = (x, r)
+                break
+            }
+            candidate = nil
         }
         // x = k + c·m + R  ⇒  m = (x - k - R) / c
-        let r = definitions.row(of: choice)
+        let r = chosen.row
         let c = definitions.removeSymbol(r, m)
         let k = definitions.constant(r)
-        var source = definitions.terms[Int(r)].map { ($0.symbol, -$0.coefficient / c) }
-        source.append((choice, 1 / c))
+        var source = definitions.terms[r].map { SparseMatrix.Term.unlinked($0.symbol, -$0.coefficient / c) }
+        source.append(.unlinked(chosen.owner, 1 / c))
         definitions.removeRow(r)
-        let sourceTerms = source.map { SparseMatrix.Term(symbol: $0.0, cellSlot: -1, coefficient: $0.1) }
         while let (row, a) = definitions.popCell(of: m) {
-            definitions.addScaled(into: row, factor: a, constant: -k / c, source: sourceTerms)
+            definitions.addScaled(into: row, factor: a, constant: -k / c, source: source)
         }
     }
 
     /// Removes every remaining trace of a symbol that no constraint uses any more, and frees it.
-    mutating func purge(_ s: Int32) {
-        if isBasic(s) { tableau.removeRow(tableau.row(of: s)) }
+    mutating func purge(_ s: Symbol) {
+        if let r = tableau.row(of: s) { tableau.removeRow(r) }
         while tableau.popCell(of: s) != nil {}
         while definitions.popCell(of: s) != nil {}
         for l in objective.levels.indices { objective.set(l, s, 0) }
         free(s)
     }
+}
 
-    /// Puts a symbol at rest (no row, no cell, no cost) on the free list, untagged: nothing of
-    /// the solver's may read it as a variable or a constraint's.
-    mutating func free(_ s: Int32) {
-        tags[Int(s)] = -1
-        if journaling { freeSymbolLog.append(-1) }
-        freeSymbols.append(s)
-    }
+// MARK: - Values
 
-    // MARK: Values
-
+extension Engine {
     /// The value of a restricted symbol: its row's constant when basic, else 0.
-    @inline(__always) func restrictedValue(_ s: Int32) -> Double {
-        let r = tableau.row(of: s)
-        return r >= 0 ? tableau.constant(r) : 0
+    @inline(__always) func restrictedValue(_ s: Symbol) -> Double {
+        guard let r = tableau.row(of: s) else { return 0 }
+        return tableau.constant(r)
     }
 
     /// The defined symbols, each after every defined symbol its definition uses. Depends only on
     /// the shape of the definitions (`definitions.shapeVersion`), so callers keep it while that holds.
     /// - Complexity: O(size of the definitions).
-    func evaluationOrder() -> [Int32] {
-        var order: [Int32] = []
+    func evaluationOrder() -> [Symbol] {
+        var order: [Symbol] = []
         order.reserveCapacity(definitions.rowCount)
         var done = [Bool](repeating: false, count: symbolCount)
-        var stack: [Int32] = []
-        for r in definitions.owners where r >= 0 && !done[Int(r)] {
+        var stack: [Symbol] = []
+        for r in definitions.owners where !r.isAbsent && !done[r] {
             stack.append(r)
             while let x = stack.last {
-                if done[Int(x)] { stack.removeLast(); continue }
+                if done[x] { stack.removeLast(); continue }
                 var ready = true
-                for t in definitions.terms[Int(definitions.row(of: x))] where isDefined(t.symbol) && !done[Int(t.symbol)] {
+                for t in definitions.terms[definitions.row(of: x)!] where isDefined(t.symbol) && !done[t.symbol] {
                     stack.append(t.symbol); ready = false
                 }
                 if !ready { continue }
-                done[Int(x)] = true
+                done[x] = true
                 order.append(x)
                 stack.removeLast()
             }
@@ -680,25 +814,26 @@ struct Engine: Sendable {
         return order
     }
 
-    /// Writes the value of every symbol into `values`: restricted symbols from the tableau,
-    /// defined ones by evaluating their definitions in `order` (from `evaluationOrder()`), free
-    /// ones 0.
+    /// Writes the value of every symbol into `values` (by symbol id): restricted symbols from
+    /// the tableau, defined ones by evaluating their definitions in `order` (from
+    /// `evaluationOrder()`), free ones 0. Appends the tagged external symbols whose values
+    /// changed (or are new) to `changed`.
     /// - Complexity: O(symbols + size of the definitions).
-    func evaluate(order: [Int32], into values: inout [Double], changed: inout [Int32]) {
+    func evaluate(order: [Symbol], into values: inout [Double], changed: inout [Symbol]) {
         let known = values.count
         if values.count < symbolCount { values.append(contentsOf: repeatElement(0, count: symbolCount - values.count)) }
         if values.count > symbolCount { values.removeLast(values.count - symbolCount) }
-        for s in values.indices {
-            let r = tableau.rowOfOwner[s]
-            let v = r >= 0 ? tableau.constants[Int(r)] : 0
-            if kinds[s] == .external && tags[s] >= 0 && (s >= known || values[s] != v) { changed.append(Int32(s)) }
+        for id in 0..<Int32(values.count) {
+            let s = Symbol(id), r = tableau.rowOfOwner[s]
+            let v = r.isAbsent ? 0 : tableau.constants[r]
+            if kinds[s] == .external && tags[s] != Engine.untagged && (s.index >= known || values[s] != v) { changed.append(s) }
             values[s] = v
         }
         for x in order {
             let sum = definitionValue(x, values)
-            if sum != values[Int(x)] {
-                if Int(x) < known { changed.append(x) }
-                values[Int(x)] = sum
+            if sum != values[x] {
+                if x.index < known { changed.append(x) }
+                values[x] = sum
             }
         }
     }
@@ -708,59 +843,52 @@ struct Engine: Sendable {
     /// the defined symbols it uses. Valid while the definitions keep their shape. Returns nil
     /// as soon as they pass `limit`: evaluating everything in order is cheaper then.
     /// - Complexity: O(min(limit, the definitions reached) × log of their number).
-    mutating func changedDefinitions(limit: Int) -> [Int32]? {
+    mutating func changedDefinitions(limit: Int) -> [Symbol]? {
         if limit == 0 { return nil }
-        affected.removeAll(keepingCapacity: true)
-        defer { for x in affected { affectedMark[Int(x)] = false } }
-        for s in tableau.changedOwners where Int(s) < symbolCount {
-            for cell in definitions.columns[Int(s)] where !noteAffected(definitions.owner(cell.row), limit: limit) {
+        affectedScratch.start()
+        defer { affectedScratch.finish() }
+        for s in tableau.changedOwners where s.index < symbolCount {
+            for cell in definitions.column(s) where !affectedScratch.note(definitions.owner(cell.row), limit: limit) {
                 return nil
             }
         }
-        for x in definitions.changedOwners where Int(x) < symbolCount && isDefined(x) {
-            if !noteAffected(x, limit: limit) { return nil }
+        for x in definitions.changedOwners where x.index < symbolCount && isDefined(x) {
+            if !affectedScratch.note(x, limit: limit) { return nil }
         }
         var i = 0
-        while i < affected.count {
-            for cell in definitions.columns[Int(affected[i])] where !noteAffected(definitions.owner(cell.row), limit: limit) {
+        while i < affectedScratch.symbols.count {
+            for cell in definitions.column(affectedScratch.symbols[i])
+            where !affectedScratch.note(definitions.owner(cell.row), limit: limit) {
                 return nil
             }
             i += 1
         }
-        return affected.sorted { rank[Int($0)] < rank[Int($1)] }
-    }
-
-    /// Lists a defined symbol as affected, once; false when the list has passed `limit`.
-    @inline(__always) private mutating func noteAffected(_ x: Int32, limit: Int) -> Bool {
-        if affectedMark[Int(x)] { return true }
-        affectedMark[Int(x)] = true
-        affected.append(x)
-        return affected.count <= limit
+        return affectedScratch.symbols.sorted { rank[$0] < rank[$1] }
     }
 
     /// A defined symbol's value from the values of the symbols its definition uses.
-    @inline(__always) private func definitionValue(_ x: Int32, _ values: [Double]) -> Double {
-        let r = Int(definitions.rowOfOwner[Int(x)])
+    @inline(__always) private func definitionValue(_ x: Symbol, _ values: [Double]) -> Double {
+        let r = definitions.rowOfOwner[x]
         var sum = definitions.constants[r]
-        for t in definitions.terms[r] { sum += t.coefficient * values[Int(t.symbol)] }
+        for t in definitions.terms[r] { sum += t.coefficient * values[t.symbol] }
         return sum
     }
 
     /// Brings `values` (from `evaluate`) up to date after changes that kept the definitions'
     /// shape, evaluating only what the changed rows reach (or, when that is most of it, every
     /// definition in `order`). Appends the external symbols whose values changed to `changed`.
-    mutating func reevaluate(_ values: inout [Double], order: [Int32], changed: inout [Int32]) {
-        for s in tableau.changedOwners where Int(s) < values.count { values[Int(s)] = restrictedValue(s) }
+    mutating func reevaluate(_ values: inout [Double], order: [Symbol], changed: inout [Symbol]) {
+        for s in tableau.changedOwners where s.index < values.count { values[s] = restrictedValue(s) }
         for x in definitions.changedOwners
-        where Int(x) < values.count && kinds[Int(x)] == .external && tags[Int(x)] >= 0 && !isDefined(x) && values[Int(x)] != 0 {
-            values[Int(x)] = 0
+        where x.index < values.count && kinds[x] == .external && tags[x] != Engine.untagged && !isDefined(x) && values[x] != 0 {
+            values[x] = 0
             changed.append(x)
         }
         let list = changedDefinitions(limit: order.count / 32) ?? order
         for x in list {
             let sum = definitionValue(x, values)
-            if sum != values[Int(x)] {
-                values[Int(x)] = sum
+            if sum != values[x] {
+                values[x] = sum
                 changed.append(x)
             }
         }
@@ -774,26 +902,52 @@ struct Engine: Sendable {
 
     /// The value of one symbol, evaluating only the definitions it depends on.
     /// - Complexity: O(size of the definitions it depends on).
-    func value(of s: Int32) -> Double {
-        if kinds[Int(s)] != .external { return restrictedValue(s) }
-        var memo: [Int32: Double] = [:]
-        var stack: [Int32] = [s]
+    func value(of s: Symbol) -> Double {
+        if kinds[s] != .external { return restrictedValue(s) }
+        var memo: [Symbol: Double] = [:]
+        var stack: [Symbol] = [s]
         while let x = stack.last {
             if memo[x] != nil { stack.removeLast(); continue }
-            let xr = definitions.row(of: x)
-            if xr < 0 { memo[x] = 0; stack.removeLast(); continue }
+            guard let xr = definitions.row(of: x) else { memo[x] = 0; stack.removeLast(); continue }
             var ready = true
-            for t in definitions.terms[Int(xr)] where isDefined(t.symbol) && memo[t.symbol] == nil {
+            for t in definitions.terms[xr] where isDefined(t.symbol) && memo[t.symbol] == nil {
                 stack.append(t.symbol); ready = false
             }
             if !ready { continue }
             var sum = definitions.constant(xr)
-            for t in definitions.terms[Int(xr)] {
-                sum += t.coefficient * (kinds[Int(t.symbol)] == .external ? memo[t.symbol] ?? 0 : restrictedValue(t.symbol))
+            for t in definitions.terms[xr] {
+                sum += t.coefficient * (kinds[t.symbol] == .external ? memo[t.symbol] ?? 0 : restrictedValue(t.symbol))
             }
             memo[x] = sum
             stack.removeLast()
         }
         return memo[s] ?? 0
+    }
+}
+
+/// The scratch list of `Engine.changedDefinitions`: the defined symbols found affected, each
+/// once. Empty between calls.
+struct AffectedDefinitions: Sendable {
+    private(set) var symbols: [Symbol] = []
+    /// Per symbol: whether it is in `symbols`.
+    private var listed: [Bool] = []
+
+    /// Makes room for `capacity` symbols.
+    mutating func grow(to capacity: Int) { listed.extend(to: capacity, with: false) }
+
+    /// Starts a list.
+    mutating func start() { symbols.removeAll(keepingCapacity: true) }
+
+    /// Unmarks the symbols listed (the list itself stays until the next `start`).
+    mutating func finish() {
+        for x in symbols { listed[x] = false }
+    }
+
+    /// Lists a defined symbol as affected, once; false when the list has passed `limit`.
+    @inline(__always) mutating func note(_ x: Symbol, limit: Int) -> Bool {
+        if listed[x] { return true }
+        listed[x] = true
+        symbols.append(x)
+        return symbols.count <= limit
     }
 }

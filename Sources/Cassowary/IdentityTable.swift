@@ -1,20 +1,25 @@
-/// A hash table from the 64-bit identities of variables and constraints to dense `Int32` ids.
+/// A hash table from the 64-bit identities of variables and constraints to small values: the
+/// symbol of a variable, the record slot of a constraint.
 ///
 /// Identities come from a counter, so a multiplicative hash spreads them well; open addressing
 /// with linear probing keeps a look-up to one or two cache lines, with no per-process seeding
 /// and no boxing. Removal shifts the following entries back, so there are no tombstones.
-struct IdentityTable: Sendable {
+struct IdentityTable<Value: Sendable>: Sendable {
     private var keys: [UInt64]
-    private var values: [Int32]
+    private var values: [Value]
+    /// What `values` holds where there is no key.
+    private let vacant: Value
     private(set) var count = 0
     private var mask: Int
 
     /// Keys are never 0: identities start at 1.
-    private static let empty: UInt64 = 0
+    private static var empty: UInt64 { 0 }
 
-    init() {
+    /// An empty table; `vacant` fills the value slots of absent keys (nothing reads it).
+    init(vacant: Value) {
+        self.vacant = vacant
         keys = [UInt64](repeating: IdentityTable.empty, count: 16)
-        values = [Int32](repeating: -1, count: 16)
+        values = [Value](repeating: vacant, count: 16)
         mask = 15
     }
 
@@ -24,7 +29,7 @@ struct IdentityTable: Sendable {
 
     /// The value for `key`, or nil.
     /// - Complexity: O(1) expected.
-    subscript(key: UInt64) -> Int32? {
+    subscript(key: UInt64) -> Value? {
         var i = home(key)
         while true {
             let k = keys[i]
@@ -35,7 +40,7 @@ struct IdentityTable: Sendable {
     }
 
     /// Sets the value of `key`, adding the key when it is new.
-    mutating func set(_ key: UInt64, _ value: Int32) {
+    mutating func set(_ key: UInt64, _ value: Value) {
         precondition(key != IdentityTable.empty)
         if (count + 1) * 4 > keys.count * 3 { grow() }
         var i = home(key)
@@ -54,7 +59,7 @@ struct IdentityTable: Sendable {
 
     /// Removes `key` and returns its value, if it was there.
     @discardableResult
-    mutating func remove(_ key: UInt64) -> Int32? {
+    mutating func remove(_ key: UInt64) -> Value? {
         var i = home(key)
         while keys[i] != key {
             if keys[i] == IdentityTable.empty { return nil }
@@ -77,7 +82,7 @@ struct IdentityTable: Sendable {
             }
         }
         keys[hole] = IdentityTable.empty
-        values[hole] = -1
+        values[hole] = vacant
         count -= 1
         return removed
     }
@@ -85,14 +90,14 @@ struct IdentityTable: Sendable {
     private mutating func grow() {
         let oldKeys = keys, oldValues = values
         keys = [UInt64](repeating: IdentityTable.empty, count: oldKeys.count * 2)
-        values = [Int32](repeating: -1, count: oldKeys.count * 2)
+        values = [Value](repeating: vacant, count: oldKeys.count * 2)
         mask = keys.count - 1
         count = 0
         for (k, v) in zip(oldKeys, oldValues) where k != IdentityTable.empty { set(k, v) }
     }
 
     /// Every (key, value) pair, in no particular order.
-    var entries: [(UInt64, Int32)] {
+    var entries: [(UInt64, Value)] {
         zip(keys, values).filter { $0.0 != IdentityTable.empty }
     }
 }

@@ -13,21 +13,21 @@ struct Objective: Sendable {
     struct Level: Sendable {
         var priority: Double
         /// The symbols with a non-zero coefficient, and their coefficients.
-        var support: [Int32] = []
+        var support: [Symbol] = []
         var coefficients: [Double] = []
-        /// The index of each symbol in `support`, or -1.
+        /// The index of each symbol (by id) in `support`, or -1.
         var slot: [Int32]
 
         /// The coefficient of `symbol`, 0 when it is not in the support.
-        @inline(__always) subscript(symbol: Int32) -> Double {
-            let at = slot[Int(symbol)]
+        @inline(__always) subscript(symbol: Symbol) -> Double {
+            let at = slot[symbol]
             return at < 0 ? 0 : coefficients[Int(at)]
         }
 
         /// Sets a coefficient (values within `epsilon` of zero become zero), keeping the support
         /// list. Returns the old value, or nil when nothing changed.
-        @inline(__always) mutating func store(_ symbol: Int32, _ newValue: Double) -> Double? {
-            let s = Int(symbol)
+        @inline(__always) mutating func store(_ symbol: Symbol, _ newValue: Double) -> Double? {
+            let s = symbol.index
             let at = Int(slot[s])
             let old = at < 0 ? 0 : coefficients[at]
             let v = abs(newValue) < epsilon ? 0 : newValue
@@ -44,7 +44,7 @@ struct Objective: Sendable {
                 if last != symbol {
                     support[at] = last
                     coefficients[at] = lastValue
-                    slot[Int(last)] = Int32(at)
+                    slot[last] = Int32(at)
                 }
                 slot[s] = -1
             }
@@ -58,12 +58,17 @@ struct Objective: Sendable {
     private var capacity = 0
     /// Symbols whose coefficients changed since the list was last cleared: outside this list no
     /// symbol can have turned into an improving one, so optimisation scans only these.
-    private(set) var changed: [Int32] = []
+    private(set) var changed: [Symbol] = []
     private var isChanged: [Bool] = []
 
-    // Journal: (level priority, symbol, old value).
+    /// A journalled change: the coefficient `symbol` had at the level of `priority`.
+    private struct Change {
+        var priority: Double
+        var symbol: Symbol
+        var old: Double
+    }
     private var journaling = false
-    private var log: [(Double, Int32, Double)] = []
+    private var log: [Change] = []
     private var savedLevelCount = 0
     private var createdPriorities: [Double] = []
     private var savedSymbolCount = 0
@@ -100,23 +105,23 @@ struct Objective: Sendable {
 
 
     /// Sets a coefficient, keeping the support list; values within `epsilon` of zero become zero.
-    mutating func set(_ level: Int, _ symbol: Int32, _ newValue: Double) {
+    mutating func set(_ level: Int, _ symbol: Symbol, _ newValue: Double) {
         guard let old = levels[level].store(symbol, newValue) else { return }
         noteChange(levels[level].priority, symbol, old)
     }
 
     /// Journals a changed coefficient and lists its symbol as an optimisation candidate.
-    @inline(__always) private mutating func noteChange(_ priority: Double, _ symbol: Int32, _ old: Double) {
-        if journaling { log.append((priority, symbol, old)) }
-        if !isChanged[Int(symbol)] { isChanged[Int(symbol)] = true; changed.append(symbol) }
+    @inline(__always) private mutating func noteChange(_ priority: Double, _ symbol: Symbol, _ old: Double) {
+        if journaling { log.append(Change(priority: priority, symbol: symbol, old: old)) }
+        if !isChanged[symbol] { isChanged[symbol] = true; changed.append(symbol) }
     }
 
-    @inline(__always) mutating func add(_ level: Int, _ symbol: Int32, _ delta: Double) {
+    @inline(__always) mutating func add(_ level: Int, _ symbol: Symbol, _ delta: Double) {
         set(level, symbol, levels[level][symbol] + delta)
     }
 
     /// Replaces `symbol` in every level by `constant + Σ terms` (a row solved for it).
-    mutating func substitute(_ symbol: Int32, terms: [SparseMatrix.Term]) {
+    mutating func substitute(_ symbol: Symbol, terms: [SparseMatrix.Term]) {
         for l in levels.indices {
             let c = levels[l][symbol]
             if c == 0 { continue }
@@ -140,13 +145,13 @@ struct Objective: Sendable {
 
     /// Empties the list of changed symbols.
     mutating func clearChanged() {
-        for s in changed { isChanged[Int(s)] = false }
+        for s in changed { isChanged[s] = false }
         changed.removeAll(keepingCapacity: true)
     }
 
     /// Removes the changed symbol at `index` of the list (the last one takes its place).
-    mutating func dropChanged(at index: Int) {
-        isChanged[Int(changed[index])] = false
+    @inline(__always) mutating func dropChanged(at index: Int) {
+        isChanged[changed[index]] = false
         changed[index] = changed[changed.count - 1]
         changed.removeLast()
     }
@@ -158,7 +163,7 @@ struct Objective: Sendable {
 
     /// Whether `symbol` improves the objective: its first non-zero coefficient, in level order
     /// and up to `lastLevel`, is negative.
-    @inline(__always) func improves(_ symbol: Int32, through lastLevel: Int) -> Bool {
+    @inline(__always) func improves(_ symbol: Symbol, through lastLevel: Int) -> Bool {
         for l in 0...lastLevel {
             let v = levels[l][symbol]
             if v != 0 { return v < 0 }
@@ -167,13 +172,13 @@ struct Objective: Sendable {
     }
 
     /// Whether `symbol` has a zero coefficient in every level above `level`.
-    @inline(__always) func isZeroAbove(_ level: Int, _ symbol: Int32) -> Bool {
+    @inline(__always) func isZeroAbove(_ level: Int, _ symbol: Symbol) -> Bool {
         for l in 0..<level where levels[l][symbol] != 0 { return false }
         return true
     }
 
     /// Compares `cost(a)/da` with `cost(b)/db` lexicographically: -1, 0 or 1.
-    func ratioOrder(_ a: Int32, _ da: Double, _ b: Int32, _ db: Double) -> Int {
+    func ratioOrder(_ a: Symbol, _ da: Double, _ b: Symbol, _ db: Double) -> Int {
         for l in levels.indices {
             let x = levels[l][a] / da, y = levels[l][b] / db
             // Ratios equal up to rounding tie here, so that lower levels decide.
@@ -201,8 +206,8 @@ struct Objective: Sendable {
 
     mutating func rollback() {
         journaling = false
-        for (priority, symbol, old) in log.reversed() {
-            set(levels.firstIndex { $0.priority == priority }!, symbol, old)
+        for change in log.reversed() {
+            set(levels.firstIndex { $0.priority == change.priority }!, change.symbol, change.old)
         }
         log.removeAll(keepingCapacity: true)
         if !createdPriorities.isEmpty {

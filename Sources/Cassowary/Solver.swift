@@ -17,21 +17,21 @@
 public struct Solver: Sendable {
     struct Record: Sendable {
         var constraint: Constraint
-        var marker: Int32
+        var marker: Symbol
         /// The second symbol: the negative error of an optional equality, the error of an
-        /// optional inequality, or -1.
-        var other: Int32
+        /// optional inequality, or nil.
+        var other: Symbol?
         /// The variable whose definition the constraint's row became, if any.
-        var defined: Int32?
+        var defined: Symbol?
         /// The constant of the constraint's expression as it is now (`setConstant` changes it).
         var constant: Double
         var sequence: Int
 
-        /// What a free slot of `records` holds (marker -1). Records are not optionals: reading a
-        /// field of an optional element copied the whole record, constraint and all.
+        /// What a free slot of `records` holds (marker `.absent`). Records are not optionals:
+        /// reading a field of an optional element copied the whole record, constraint and all.
         static let vacant = Record(constraint: Constraint(expression: Expression(constant: 0), relation: .equal),
-                                   marker: -1, other: -1, defined: nil, constant: 0, sequence: 0)
-        var isVacant: Bool { marker < 0 }
+                                   marker: .absent, other: nil, defined: nil, constant: 0, sequence: 0)
+        var isVacant: Bool { marker.isAbsent }
     }
 
     struct Edit: Sendable {
@@ -41,22 +41,22 @@ public struct Solver: Sendable {
 
     var engine = Engine()
     /// The symbol of each variable; the engine tags the symbol with the variable's index here.
-    var symbols = IdentityTable()
+    var symbols = IdentityTable<Symbol>(vacant: .absent)
     /// The variables some constraint mentions, in the order the solver first saw them; nil where
     /// one was forgotten (`forgetIfUnused`) until the holes are squeezed out.
     var variableList: [Variable?] = []
     private var variableHoles = 0
     /// The slot in `records` of each constraint; the engine tags its marker with the slot.
-    var slots = IdentityTable()
+    var slots = IdentityTable<Int32>(vacant: -1)
     var records: [Record] = []
     private var freeSlots: [Int32] = []
     var edits: [Variable: Edit] = [:]
     private var sequence = 0
     private var cache: [Double] = []
     private var cacheValid = false
-    private var order: [Int32] = []
+    private var order: [Symbol] = []
     private var orderVersion = -1
-    private var changedSymbols: [Int32] = []
+    private var changedSymbols: [Symbol] = []
 
     // What the current transaction created, to forget on rollback.
     private var addedInTransaction: [Constraint] = []
@@ -161,9 +161,9 @@ public struct Solver: Sendable {
         return records[Int(slot)]
     }
 
-    func owner(ofMarker m: Int32) -> Constraint? {
-        let slot = engine.tags[Int(m)]
-        guard slot >= 0, records[Int(slot)].marker == m else { return nil }
+    func owner(ofMarker m: Symbol) -> Constraint? {
+        let slot = engine.tags[m]
+        guard slot != Engine.untagged, records[Int(slot)].marker == m else { return nil }
         return records[Int(slot)].constraint
     }
 
@@ -307,7 +307,7 @@ public struct Solver: Sendable {
     /// - Complexity: O(1) after `updateVariables()`; otherwise O(definitions it depends on).
     public func value(of variable: Variable) -> Double {
         guard let s = symbols[variable.id] else { return 0 }
-        return cacheValid ? cache[Int(s)] : engine.value(of: s)
+        return cacheValid ? cache[s] : engine.value(of: s)
     }
 
     /// The value of a variable in the current solution.
@@ -346,7 +346,7 @@ public struct Solver: Sendable {
     /// no particular order; empty from the next change to the solver until `updateVariables()`
     /// (the change may have recycled their symbols).
     public var changedVariables: [Variable] {
-        cacheValid ? changedSymbols.map { variableList[Int(engine.tags[Int($0)])]! } : []
+        cacheValid ? changedSymbols.map { variableList[Int(engine.tags[$0])]! } : []
     }
 
     /// Forgets every constraint, edit variable and variable.
@@ -375,15 +375,15 @@ public struct Solver: Sendable {
         addedInTransaction.removeAll(keepingCapacity: addedInTransaction.capacity <= 64)
     }
 
-    private mutating func symbol(for v: Variable) -> Int32 {
+    private mutating func symbol(for v: Variable) -> Symbol {
         if let s = symbols[v.id] { return s }
         let s = engine.newSymbol(.external)
         symbols.set(v.id, s)
-        engine.tags[Int(s)] = Int32(variableList.count)
+        engine.tags[s] = Int32(variableList.count)
         variableList.append(v)
         // A recycled symbol's cached value belongs to its last user: NaN differs from any value,
         // so the next `updateVariables` lists the new variable as first computed.
-        if Int(s) < cache.count { cache[Int(s)] = .nan }
+        if s.index < cache.count { cache[s] = .nan }
         return s
     }
 
@@ -394,14 +394,14 @@ public struct Solver: Sendable {
         guard let s = symbols[v.id], engine.isUnused(s) else { return }
         precondition(!engine.journaling, "internal error: forgetting a variable inside a transaction")
         symbols.remove(v.id)
-        variableList[Int(engine.tags[Int(s)])] = nil
+        variableList[Int(engine.tags[s])] = nil
         variableHoles += 1
         engine.free(s)
         // Squeeze the holes out once they are half the list, keeping the order.
         if variableHoles > 16, 2 * variableHoles > variableList.count {
             variableList.removeAll { $0 == nil }
             variableHoles = 0
-            for (i, v) in variableList.enumerated() { engine.tags[Int(symbols[v!.id]!)] = Int32(i) }
+            for (i, v) in variableList.enumerated() { engine.tags[symbols[v!.id]!] = Int32(i) }
         }
     }
 
@@ -413,9 +413,9 @@ public struct Solver: Sendable {
 
     /// Registers and inserts one constraint (inside a transaction); returns the markers of the
     /// conflicting constraints when it cannot hold.
-    mutating func insert(_ c: Constraint) -> [Int32]? {
+    mutating func insert(_ c: Constraint) -> [Symbol]? {
         let sign: Double = c.relation == .lessThanOrEqual ? -1 : 1
-        var terms: [(Int32, Double)] = []
+        var terms: [LinearTerm] = []
         terms.reserveCapacity(c.expression.terms.count + 2)
         // A repeated variable is summed at its first occurrence; one whose terms cancel (or whose
         // coefficient is 0) is not mentioned, so it is not registered either.
@@ -426,28 +426,19 @@ public struct Solver: Sendable {
             var coefficient = written[i].coefficient
             for u in written[(i + 1)...] where u.variable.id == id { coefficient += u.coefficient }
             if abs(coefficient) < epsilon { continue }
-            terms.append((symbol(for: written[i].variable), sign * coefficient))
+            terms.append(LinearTerm(symbol(for: written[i].variable), sign * coefficient))
         }
         let strength = c.strength
-        var marker: Int32, other: Int32 = -1
+        let marker: Symbol, other: Symbol?
         if c.relation == .equal {
-            if strength.isRequired {
-                marker = engine.newSymbol(.dummy)
-                terms.append((marker, -1))
-            } else {
-                marker = engine.newSymbol(.error)
-                other = engine.newSymbol(.error)
-                terms.append((marker, -1))
-                terms.append((other, 1))
-            }
+            marker = engine.newSymbol(strength.isRequired ? .dummy : .error)
+            other = strength.isRequired ? nil : engine.newSymbol(.error)
         } else {
             marker = engine.newSymbol(.slack)
-            terms.append((marker, -1))
-            if !strength.isRequired {
-                other = engine.newSymbol(.error)
-                terms.append((other, 1))
-            }
+            other = strength.isRequired ? nil : engine.newSymbol(.error)
         }
+        terms.append(LinearTerm(marker, -1))
+        if let other { terms.append(LinearTerm(other, 1)) }
         let level = strength.isRequired ? 0 : engine.objectiveLevel(for: strength.priority)
         let outcome = engine.add(constant: sign * c.expression.constant, terms: terms, marker: marker, other: other,
                                  level: level, weight: strength.weight)
@@ -467,8 +458,8 @@ public struct Solver: Sendable {
                 records.append(record)
             }
             slots.set(c.id, slot)
-            engine.tags[Int(marker)] = slot
-            if other >= 0 { engine.tags[Int(other)] = slot }
+            engine.tags[marker] = slot
+            if let other { engine.tags[other] = slot }
             addedInTransaction.append(c)
             return nil
         }

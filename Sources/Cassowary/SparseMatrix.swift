@@ -6,7 +6,8 @@
 let epsilon = 1.0e-8
 
 /// Rows `owner = constant + Σ coefficient·symbol` with a column index: for every symbol, the
-/// rows that hold it. Symbols and rows are dense `Int32` ids; storage is arrays indexed by id.
+/// rows that hold it. Symbols and rows are dense ids (`Symbol`, `Row`); storage is arrays
+/// indexed by id.
 ///
 /// Each term knows its slot in its symbol's column and each column cell knows its slot in its
 /// row, so inserting or removing a term is O(1) on both sides. Nothing in here depends on the
@@ -15,45 +16,57 @@ let epsilon = 1.0e-8
 /// The matrix can journal its changes (`beginTransaction`) so that a failed operation is undone
 /// exactly: every row touched is saved once, before its first change.
 struct SparseMatrix: Sendable {
+    /// A term as stored: linked to its cell in the symbol's column.
     struct Term: Sendable {
-        var symbol: Int32
-        /// The slot of this row in `columns[symbol]`.
+        var symbol: Symbol
+        /// The slot of this row in the symbol's column.
         var cellSlot: Int32
         var coefficient: Double
+
+        /// The term without its link.
+        @inline(__always) var linear: LinearTerm { LinearTerm(symbol, coefficient) }
+
+        /// A term of a source row that no matrix stores (`addScaled` reads no cell slot of its
+        /// source).
+        static func unlinked(_ symbol: Symbol, _ coefficient: Double) -> Term {
+            Term(symbol: symbol, cellSlot: -1, coefficient: coefficient)
+        }
     }
 
+    /// A cell of a symbol's column: a row that holds the symbol, and where in the row.
     struct Cell: ListPoolElement {
-        var row: Int32
+        var row: Row
         /// The slot of the term in `terms[row]`.
         var termSlot: Int32
         /// A free cell of the column pool links the next free run through its row.
         var poolLink: Int32 {
-            get { row }
-            set { row = newValue }
+            get { row.id }
+            set { row = Row(newValue) }
         }
     }
 
     private(set) var terms: [[Term]] = []
     private(set) var constants: [Double] = []
-    /// The symbol a row defines, or -1 for a free slot.
-    private(set) var owners: [Int32] = []
-    /// The row a symbol owns, or -1.
-    private(set) var rowOfOwner: [Int32] = []
-    /// For every symbol, the cells of the rows that hold it.
-    private(set) var columns = ListPool(filler: Cell(row: -1, termSlot: -1))
-    private var freeRows: [Int32] = []
+    /// The symbol a row defines, or `.absent` for a free slot.
+    private(set) var owners: [Symbol] = []
+    /// The row a symbol owns, or `.absent`.
+    private(set) var rowOfOwner: [Row] = []
+    /// For every symbol (by id), the cells of the rows that hold it.
+    private(set) var columns = ListPool(filler: Cell(row: .absent, termSlot: -1))
+    private var freeRows: [Row] = []
     /// Changes whenever a term or a row comes or goes (not when a coefficient or constant
     /// changes), so that work derived from the shape of the matrix can be reused.
     private(set) var shapeVersion = 0
-    /// Scratch, one per symbol: the slot of the symbol in the row being merged, or -1.
+    /// Scratch, one per symbol: the slot of the symbol in the row being merged, or -1 (and
+    /// below -1, `addScaledExchanging`'s own marks).
     private var mark: [Int32] = []
     /// Scratch for `addScaled`: the terms new to the row being merged.
     private var pending: [Term] = []
 
     // Journal
     private struct SavedRow {
-        var row: Int32
-        var owner: Int32
+        var row: Row
+        var owner: Symbol
         var constant: Double
         var terms: [Term]
     }
@@ -61,14 +74,14 @@ struct SparseMatrix: Sendable {
     private var epoch: UInt32 = 1
     private var rowEpoch: [UInt32] = []
     private var saved: [SavedRow] = []
-    /// The free-list operations of the transaction: a row id for a pop, -1 for a push.
-    private var freeLog: [Int32] = []
+    /// The free-list operations of the transaction: the row taken by a pop, nil for a push.
+    private var freeLog: [Row?] = []
     private var savedRowCount = 0
     private var savedSymbolCount = 0
 
     /// The owners of rows changed since `clearChanges()` (before and after the change), so that
     /// a reader can re-evaluate only what depends on them. May hold symbols since truncated.
-    private(set) var changedOwners: [Int32] = []
+    private(set) var changedOwners: [Symbol] = []
     private var ownerListed: [Bool] = []
 
     /// Per-symbol storage is allocated ahead (`grownSymbolCapacity`); columns past `symbolCount`
@@ -81,143 +94,156 @@ struct SparseMatrix: Sendable {
         if symbolCount <= columns.listCount { return }
         let grown = grownSymbolCapacity(columns.listCount)
         columns.extend(to: grown)
-        rowOfOwner.extend(to: grown, with: -1)
+        rowOfOwner.extend(to: grown, with: .absent)
         mark.extend(to: grown, with: -1)
         ownerListed.extend(to: grown, with: false)
     }
 
-    @inline(__always) private mutating func noteChanged(_ owner: Int32) {
-        guard owner >= 0, !ownerListed[Int(owner)] else { return }
-        ownerListed[Int(owner)] = true
+    @inline(__always) private mutating func noteChanged(_ owner: Symbol) {
+        guard !owner.isAbsent, !ownerListed[owner] else { return }
+        ownerListed[owner] = true
         changedOwners.append(owner)
     }
 
     /// Forgets the changed owners.
     mutating func clearChanges() {
-        for s in changedOwners { ownerListed[Int(s)] = false }
+        for s in changedOwners { ownerListed[s] = false }
         changedOwners.removeAll(keepingCapacity: true)
     }
 
-    @inline(__always) func row(of owner: Int32) -> Int32 { rowOfOwner[Int(owner)] }
-    @inline(__always) func isOwner(_ symbol: Int32) -> Bool { rowOfOwner[Int(symbol)] >= 0 }
-    @inline(__always) func constant(_ row: Int32) -> Double { constants[Int(row)] }
-    @inline(__always) func owner(_ row: Int32) -> Int32 { owners[Int(row)] }
+    /// The row `owner` owns, if any.
+    @inline(__always) func row(of owner: Symbol) -> Row? {
+        let r = rowOfOwner[owner]
+        return r.isAbsent ? nil : r
+    }
+    @inline(__always) func isOwner(_ symbol: Symbol) -> Bool { !rowOfOwner[symbol].isAbsent }
+    @inline(__always) func constant(_ row: Row) -> Double { constants[row] }
+    @inline(__always) func owner(_ row: Row) -> Symbol { owners[row] }
+
+    /// The cells of the rows that hold `symbol`.
+    @inline(__always) func column(_ symbol: Symbol) -> ArraySlice<Cell> { columns[symbol.index] }
+    /// How many rows hold `symbol`.
+    @inline(__always) func columnCount(_ symbol: Symbol) -> Int { columns.count(symbol.index) }
+    /// The coefficient of the term a cell of a column points to.
+    @inline(__always) func coefficient(at cell: Cell) -> Double {
+        terms[cell.row][Int(cell.termSlot)].coefficient
+    }
 
     /// The coefficient of `symbol` in `row`, 0 if absent.
     /// - Complexity: O(length of the row).
-    func coefficient(_ row: Int32, _ symbol: Int32) -> Double {
-        for t in terms[Int(row)] where t.symbol == symbol { return t.coefficient }
+    func coefficient(_ row: Row, _ symbol: Symbol) -> Double {
+        for t in terms[row] where t.symbol == symbol { return t.coefficient }
         return 0
     }
 
     /// Every row in use, in increasing row id.
-    var rowIDs: [Int32] {
-        owners.indices.compactMap { owners[$0] >= 0 ? Int32($0) : nil }
+    var rows: [Row] {
+        owners.indices.compactMap { owners[$0].isAbsent ? nil : Row($0) }
     }
 
     // MARK: Rows
 
     /// Adds the row `owner = constant + Σ terms`. Terms must name distinct symbols.
     @discardableResult
-    mutating func insertRow(owner: Int32, constant: Double, terms newTerms: [(Int32, Double)]) -> Int32 {
-        let r: Int32
+    mutating func insertRow(owner: Symbol, constant: Double, terms newTerms: [LinearTerm]) -> Row {
+        let r: Row
         if let free = freeRows.popLast() {
             if journaling { freeLog.append(free) }
             r = free
             touch(r)
-            owners[Int(r)] = owner
-            constants[Int(r)] = constant
+            owners[r] = owner
+            constants[r] = constant
         } else {
-            r = Int32(owners.count)
+            r = Row(owners.count)
             owners.append(owner)
             constants.append(constant)
             terms.append([])
             rowEpoch.append(0)
             // Rows created during a transaction are undone by truncation.
-            if journaling { rowEpoch[Int(r)] = epoch }
+            if journaling { rowEpoch[r] = epoch }
         }
         shapeVersion &+= 1
-        rowOfOwner[Int(owner)] = r
+        rowOfOwner[owner] = r
         noteChanged(owner)
-        terms[Int(r)].reserveCapacity(newTerms.count)
-        for (s, c) in newTerms where abs(c) >= epsilon { appendTerm(r, s, c) }
+        terms[r].reserveCapacity(newTerms.count)
+        for t in newTerms where abs(t.coefficient) >= epsilon { appendTerm(r, t.symbol, t.coefficient) }
         return r
     }
 
     /// Removes a row and its cells (and frees its terms' storage: rows are reused at random).
-    mutating func removeRow(_ r: Int32) {
+    mutating func removeRow(_ r: Row) {
         touch(r)
         emptyRow(r)
-        terms[Int(r)] = []
+        terms[r] = []
         shapeVersion &+= 1
-        rowOfOwner[Int(owners[Int(r)])] = -1
-        owners[Int(r)] = -1
-        constants[Int(r)] = 0
+        rowOfOwner[owners[r]] = .absent
+        owners[r] = .absent
+        constants[r] = 0
         freeRows.append(r)
-        if journaling { freeLog.append(-1) }
+        if journaling { freeLog.append(nil) }
     }
 
     /// Replaces the contents of a row.
-    mutating func replaceRow(_ r: Int32, constant: Double, terms newTerms: [(Int32, Double)]) {
+    mutating func replaceRow(_ r: Row, constant: Double, terms newTerms: [LinearTerm]) {
         touch(r)
         emptyRow(r)
-        constants[Int(r)] = constant
-        for (s, c) in newTerms where abs(c) >= epsilon { appendTerm(r, s, c) }
+        constants[r] = constant
+        for t in newTerms where abs(t.coefficient) >= epsilon { appendTerm(r, t.symbol, t.coefficient) }
     }
 
     /// Adds `delta` to the constant of a row.
-    mutating func addToConstant(_ r: Int32, _ delta: Double) {
+    mutating func addToConstant(_ r: Row, _ delta: Double) {
         touch(r)
-        constants[Int(r)] += delta
+        constants[r] += delta
     }
 
     // MARK: Terms
 
-    private mutating func appendTerm(_ r: Int32, _ s: Int32, _ c: Double) {
+    private mutating func appendTerm(_ r: Row, _ s: Symbol, _ c: Double) {
         shapeVersion &+= 1
-        let slot = Int32(terms[Int(r)].count)
-        terms[Int(r)].append(Term(symbol: s, cellSlot: Int32(columns.count(Int(s))), coefficient: c))
-        columns.append(Cell(row: r, termSlot: slot), to: Int(s))
+        let slot = Int32(terms[r].count)
+        terms[r].append(Term(symbol: s, cellSlot: Int32(columns.count(s.index)), coefficient: c))
+        columns.append(Cell(row: r, termSlot: slot), to: s.index)
     }
 
     /// Removes every term of a row and its cell, keeping the row's storage.
-    private mutating func emptyRow(_ r: Int32) {
+    private mutating func emptyRow(_ r: Row) {
         // Unlinking moves cells of other rows only (a column holds a row once), so the row's
         // terms can be read as they are and dropped together.
         do {
-            let row = terms[Int(r)]
+            let row = terms[r]
             for t in row.reversed() { unlinkCell(t.symbol, Int(t.cellSlot)) }
         }
-        terms[Int(r)].removeAll(keepingCapacity: true)
+        terms[r].removeAll(keepingCapacity: true)
     }
 
     /// Removes the cell at `slot` of a column, moving the last cell into its place.
-    private mutating func unlinkCell(_ s: Int32, _ slot: Int) {
+    private mutating func unlinkCell(_ s: Symbol, _ slot: Int) {
         shapeVersion &+= 1
-        let moved = columns.removeLast(from: Int(s))
-        if slot != columns.count(Int(s)) {
-            columns[Int(s), slot] = moved
-            terms[Int(moved.row)][Int(moved.termSlot)].cellSlot = Int32(slot)
+        let moved = columns.removeLast(from: s.index)
+        if slot != columns.count(s.index) {
+            columns[s.index, slot] = moved
+            terms[moved.row][Int(moved.termSlot)].cellSlot = Int32(slot)
         }
     }
 
     /// Removes the term at `slot` of a row, moving the last term into its place.
-    private mutating func removeTerm(_ r: Int32, _ slot: Int) {
-        let t = terms[Int(r)][slot]
+    private mutating func removeTerm(_ r: Row, _ slot: Int) {
+        let t = terms[r][slot]
         unlinkCell(t.symbol, Int(t.cellSlot))
-        let last = terms[Int(r)].count - 1
+        let last = terms[r].count - 1
         if slot != last {
-            let moved = terms[Int(r)][last]
-            terms[Int(r)][slot] = moved
-            columns[Int(moved.symbol), Int(moved.cellSlot)].termSlot = Int32(slot)
+            let moved = terms[r][last]
+            terms[r][slot] = moved
+            columns[moved.symbol.index, Int(moved.cellSlot)].termSlot = Int32(slot)
         }
-        terms[Int(r)].removeLast()
+        terms[r].removeLast()
     }
 
     /// Removes `symbol` from a row and returns its coefficient (0 if it was absent).
     @discardableResult
-    mutating func removeSymbol(_ r: Int32, _ symbol: Int32) -> Double {
-        for (k, t) in terms[Int(r)].enumerated() where t.symbol == symbol {
+    mutating func removeSymbol(_ r: Row, _ symbol: Symbol) -> Double {
+        for (k, t) in terms[r].enumerated() where t.symbol == symbol {
             touch(r)
             removeTerm(r, k)
             return t.coefficient
@@ -227,18 +253,18 @@ struct SparseMatrix: Sendable {
 
     /// Removes the term that the cell at `slot` of `symbol`'s column points to.
     /// - Returns: The row and the coefficient the symbol had in it.
-    mutating func removeCell(of symbol: Int32, at slot: Int) -> (row: Int32, coefficient: Double) {
-        let cell = columns[Int(symbol), slot]
+    mutating func removeCell(of symbol: Symbol, at slot: Int) -> (row: Row, coefficient: Double) {
+        let cell = columns[symbol.index, slot]
         touch(cell.row)
-        let c = terms[Int(cell.row)][Int(cell.termSlot)].coefficient
+        let c = coefficient(at: cell)
         removeTerm(cell.row, Int(cell.termSlot))
         return (cell.row, c)
     }
 
     /// Removes the term of the last cell of `symbol`'s column: how a column is emptied.
     /// - Returns: The row and the coefficient the symbol had in it, or nil for an empty column.
-    mutating func popCell(of symbol: Int32) -> (row: Int32, coefficient: Double)? {
-        let count = columns.count(Int(symbol))
+    mutating func popCell(of symbol: Symbol) -> (row: Row, coefficient: Double)? {
+        let count = columns.count(symbol.index)
         return count == 0 ? nil : removeCell(of: symbol, at: count - 1)
     }
 
@@ -248,10 +274,10 @@ struct SparseMatrix: Sendable {
     /// inner loop runs on plain buffers (profiling showed a third of its time going to array
     /// uniqueness checks otherwise). Terms new to the row are appended afterwards.
     /// - Complexity: O(length of the row + length of the source).
-    mutating func addScaled(into r: Int32, factor: Double, constant: Double, source: [Term]) {
+    mutating func addScaled(into r: Row, factor: Double, constant: Double, source: [Term]) {
         touch(r)
         shapeVersion &+= 1
-        let ri = Int(r)
+        let ri = r.index
         constants[ri] += factor * constant
         var row = terms[ri]
         terms[ri] = []
@@ -263,9 +289,9 @@ struct SparseMatrix: Sendable {
         row.withUnsafeMutableBufferPointer { rb in
             marks.withUnsafeMutableBufferPointer { mb in
                 source.withUnsafeBufferPointer { sb in
-                    for k in 0..<rb.count { mb[Int(rb[k].symbol)] = Int32(k) }
+                    for k in 0..<rb.count { mb[rb[k].symbol.index] = Int32(k) }
                     for t in sb {
-                        let k = Int(mb[Int(t.symbol)])
+                        let k = Int(mb[t.symbol.index])
                         if k >= 0 {
                             let c = rb[k].coefficient + factor * t.coefficient
                             rb[k].coefficient = c
@@ -275,7 +301,7 @@ struct SparseMatrix: Sendable {
                             if abs(c) >= epsilon { fresh.append(Term(symbol: t.symbol, cellSlot: 0, coefficient: c)) }
                         }
                     }
-                    for k in 0..<rb.count { mb[Int(rb[k].symbol)] = -1 }
+                    for k in 0..<rb.count { mb[rb[k].symbol.index] = -1 }
                 }
             }
         }
@@ -284,8 +310,8 @@ struct SparseMatrix: Sendable {
         let needed = row.count + fresh.count
         if needed > row.capacity { row.reserveCapacity(max(needed, row.count + row.count / 2)) }
         for var t in fresh {
-            t.cellSlot = Int32(columns.count(Int(t.symbol)))
-            columns.append(Cell(row: r, termSlot: Int32(row.count)), to: Int(t.symbol))
+            t.cellSlot = Int32(columns.count(t.symbol.index))
+            columns.append(Cell(row: r, termSlot: Int32(row.count)), to: t.symbol.index)
             row.append(t)
         }
         fresh.removeAll(keepingCapacity: true)
@@ -300,7 +326,7 @@ struct SparseMatrix: Sendable {
                     if k != last {
                         let moved = row[last]
                         row[k] = moved
-                        columns[Int(moved.symbol), Int(moved.cellSlot)].termSlot = Int32(k)
+                        columns[moved.symbol.index, Int(moved.cellSlot)].termSlot = Int32(k)
                     }
                     row.removeLast()
                 }
@@ -324,20 +350,20 @@ struct SparseMatrix: Sendable {
     ///   (the caller then merges each row as usual).
     /// - Complexity: O(length of `a` + length of `b` + length of the source), with column
     ///   updates only for the terms that differ between `a` and `b`'s result.
-    mutating func addScaledExchanging(_ a: Int32, _ fa: Double, _ b: Int32, _ fb: Double,
+    mutating func addScaledExchanging(_ a: Row, _ fa: Double, _ b: Row, _ fb: Double,
                                       constant k: Double, source: [Term]) -> Bool {
-        let ai = Int(a), bi = Int(b)
+        let ai = a.index, bi = b.index
         // a's result, as a short list: a's terms moved by the source, then the source's others.
-        var resultA: [(Int32, Double)] = []
+        var resultA: [LinearTerm] = []
         var covered = [Bool](repeating: false, count: source.count)
-        for (i, t) in source.enumerated() { mark[Int(t.symbol)] = Int32(i) }
+        for (i, t) in source.enumerated() { mark[t.symbol] = Int32(i) }
         for t in terms[ai] {
-            let i = Int(mark[Int(t.symbol)])
+            let i = Int(mark[t.symbol])
             let c = i >= 0 ? t.coefficient + fa * source[i].coefficient : t.coefficient
             if i >= 0 { covered[i] = true }
-            if abs(c) >= epsilon { resultA.append((t.symbol, c)) }
+            if abs(c) >= epsilon { resultA.append(LinearTerm(t.symbol, c)) }
         }
-        for t in source { mark[Int(t.symbol)] = -1 }
+        for t in source { mark[t.symbol] = -1 }
         if 2 * resultA.count > terms[ai].count { return false }
 
         touch(a)
@@ -346,36 +372,36 @@ struct SparseMatrix: Sendable {
         let constantA = constants[ai] + fa * k, constantB = constants[bi] + fb * k
         for (i, t) in source.enumerated() where !covered[i] {
             let c = fa * t.coefficient
-            if abs(c) >= epsilon { resultA.append((t.symbol, c)) }
+            if abs(c) >= epsilon { resultA.append(LinearTerm(t.symbol, c)) }
         }
 
         // b's result, by symbol: a coefficient per slot of a's storage (NaN: no term), and the
         // symbols a's storage lacks. Marks: a slot of a's storage, or -2 - index among those.
         var inPlace = [Double](repeating: .nan, count: terms[ai].count)
-        var others: [(Int32, Double)] = []
-        for (k, t) in terms[ai].enumerated() { mark[Int(t.symbol)] = Int32(k) }
+        var others: [LinearTerm] = []
+        for (k, t) in terms[ai].enumerated() { mark[t.symbol] = Int32(k) }
         for t in source {
-            let m = Int(mark[Int(t.symbol)])
+            let m = Int(mark[t.symbol])
             if m >= 0 {
                 inPlace[m] = fb * t.coefficient
             } else {
-                mark[Int(t.symbol)] = Int32(-2 - others.count)
-                others.append((t.symbol, fb * t.coefficient))
+                mark[t.symbol] = Int32(-2 - others.count)
+                others.append(LinearTerm(t.symbol, fb * t.coefficient))
             }
         }
         for t in terms[bi] {
             // As in `addScaled`: the row's coefficient plus the scaled source's.
-            let m = Int(mark[Int(t.symbol)])
+            let m = Int(mark[t.symbol])
             if m >= 0 {
                 inPlace[m] = inPlace[m].isNaN ? t.coefficient : t.coefficient + inPlace[m]
             } else if m <= -2 {
-                others[-2 - m].1 = t.coefficient + others[-2 - m].1
+                others[-2 - m].coefficient = t.coefficient + others[-2 - m].coefficient
             } else {
-                others.append((t.symbol, t.coefficient))
+                others.append(LinearTerm(t.symbol, t.coefficient))
             }
         }
-        for t in terms[ai] { mark[Int(t.symbol)] = -1 }
-        for (s, _) in others { mark[Int(s)] = -1 }
+        for t in terms[ai] { mark[t.symbol] = -1 }
+        for t in others { mark[t.symbol] = -1 }
 
         // a's storage becomes b's result: terms that vanish leave, the others change in place.
         var slot = terms[ai].count - 1
@@ -389,16 +415,16 @@ struct SparseMatrix: Sendable {
             }
             slot -= 1
         }
-        for (s, c) in others where abs(c) >= epsilon { appendTerm(a, s, c) }
+        for t in others where abs(t.coefficient) >= epsilon { appendTerm(a, t.symbol, t.coefficient) }
         // b's storage becomes a's result.
         emptyRow(b)
-        for (s, c) in resultA { appendTerm(b, s, c) }
+        for t in resultA { appendTerm(b, t.symbol, t.coefficient) }
 
         let ownerA = owners[ai], ownerB = owners[bi]
         owners[ai] = ownerB
         owners[bi] = ownerA
-        rowOfOwner[Int(ownerB)] = a
-        rowOfOwner[Int(ownerA)] = b
+        rowOfOwner[ownerB] = a
+        rowOfOwner[ownerA] = b
         constants[ai] = constantB
         constants[bi] = constantA
         return true
@@ -406,28 +432,28 @@ struct SparseMatrix: Sendable {
 
     /// Solves row `r` (owner `b`) for `entering` and makes `entering` its owner:
     /// `b = K + a·e + rest` becomes `e = -K/a + b/a - rest/a`.
-    mutating func solve(_ r: Int32, for entering: Int32) {
+    mutating func solve(_ r: Row, for entering: Symbol) {
         let a = removeSymbol(r, entering)
         precondition(a != 0, "internal error: pivoting on a symbol absent from its row")
-        let ri = Int(r)
+        let ri = r.index
         let scale = -1 / a
         constants[ri] *= scale
         for k in terms[ri].indices { terms[ri][k].coefficient *= scale }
         let old = owners[ri]
         appendTerm(r, old, 1 / a)
-        rowOfOwner[Int(old)] = -1
+        rowOfOwner[old] = .absent
         owners[ri] = entering
-        rowOfOwner[Int(entering)] = r
+        rowOfOwner[entering] = r
         noteChanged(entering)
     }
 
     // MARK: Journal
 
-    @inline(__always) private mutating func touch(_ r: Int32) {
-        noteChanged(owners[Int(r)])
-        guard journaling, rowEpoch[Int(r)] != epoch else { return }
-        rowEpoch[Int(r)] = epoch
-        saved.append(SavedRow(row: r, owner: owners[Int(r)], constant: constants[Int(r)], terms: terms[Int(r)]))
+    @inline(__always) private mutating func touch(_ r: Row) {
+        noteChanged(owners[r])
+        guard journaling, rowEpoch[r] != epoch else { return }
+        rowEpoch[r] = epoch
+        saved.append(SavedRow(row: r, owner: owners[r], constant: constants[r], terms: terms[r]))
     }
 
     /// Starts journaling: every change until `commit` or `rollback` can be undone.
@@ -455,28 +481,27 @@ struct SparseMatrix: Sendable {
         shapeVersion &+= 1
         // Unlink the current contents of every touched or created row.
         var changed = saved.map(\.row)
-        changed.append(contentsOf: (savedRowCount..<owners.count).map(Int32.init))
+        changed.append(contentsOf: (savedRowCount..<owners.count).map(Row.init))
         for r in changed {
-            let ri = Int(r)
-            noteChanged(owners[ri])
+            let owner = owners[r]
+            noteChanged(owner)
             emptyRow(r)
-            if owners[ri] >= 0, rowOfOwner[Int(owners[ri])] == r { rowOfOwner[Int(owners[ri])] = -1 }
+            if !owner.isAbsent, rowOfOwner[owner] == r { rowOfOwner[owner] = .absent }
         }
         owners.removeLast(owners.count - savedRowCount)
         constants.removeLast(constants.count - savedRowCount)
         terms.removeLast(terms.count - savedRowCount)
         rowEpoch.removeLast(rowEpoch.count - savedRowCount)
         for s in saved {
-            let ri = Int(s.row)
-            owners[ri] = s.owner
+            owners[s.row] = s.owner
             noteChanged(s.owner)
-            constants[ri] = s.constant
-            if s.owner >= 0 { rowOfOwner[Int(s.owner)] = s.row }
+            constants[s.row] = s.constant
+            if !s.owner.isAbsent { rowOfOwner[s.owner] = s.row }
             for t in s.terms { appendTerm(s.row, t.symbol, t.coefficient) }
         }
         saved.removeAll(keepingCapacity: true)
         for op in freeLog.reversed() {
-            if op < 0 { freeRows.removeLast() } else { freeRows.append(op) }
+            if let taken = op { freeRows.append(taken) } else { freeRows.removeLast() }
         }
         freeLog.removeAll(keepingCapacity: true)
         // Restoring the rows has emptied the new symbols' columns.

@@ -14,7 +14,7 @@ import Testing
             z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
             return z ^ (z >> 31)
         }
-        var table = IdentityTable()
+        var table = IdentityTable<Int32>(vacant: -1)
         var reference: [UInt64: Int32] = [:]
         for step in 0..<20_000 {
             let key = 1 + next() % 600

@@ -14,7 +14,7 @@ import Testing
             state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
             return Int(truncatingIfNeeded: state >> 33)
         }
-        var pool = ListPool(filler: Cell(row: -1, termSlot: -1))
+        var pool = ListPool(filler: Cell(row: .absent, termSlot: -1))
         pool.extend(to: 200)
         var reference = Array(repeating: [Cell](), count: 200)
         for step in 0..<60_000 {
@@ -23,7 +23,7 @@ import Testing
             let list = next() % (step % 3 == 0 ? 200 : 7)
             switch next() % 10 {
             case 0..<6 where growing, 0..<3:
-                let cell = Cell(row: Int32(step), termSlot: Int32(list))
+                let cell = Cell(row: Row(step), termSlot: Int32(list))
                 pool.append(cell, to: list)
                 reference[list].append(cell)
             case 9 where !reference[list].isEmpty:
@@ -47,10 +47,10 @@ import Testing
 
     /// A pool whose lists grew long and then emptied gives its buffer back.
     @Test func emptiedPoolIsPackedAgain() {
-        var pool = ListPool(filler: Cell(row: -1, termSlot: -1))
+        var pool = ListPool(filler: Cell(row: .absent, termSlot: -1))
         pool.extend(to: 100)
         for list in 0..<100 {
-            for k in 0..<300 { pool.append(Cell(row: Int32(k), termSlot: 0), to: list) }
+            for k in 0..<300 { pool.append(Cell(row: Row(k), termSlot: 0), to: list) }
         }
         let full = pool.capacity
         #expect(full >= 30_000)
@@ -59,17 +59,17 @@ import Testing
         }
         #expect(pool.capacity < full / 4, "capacity \(pool.capacity) of \(full)")
         for list in 0..<100 {
-            #expect(pool.count(list) == 1 && pool[list, 0].row == 0)
+            #expect(pool.count(list) == 1 && pool[list, 0].row == Row(0))
         }
     }
 
     /// A list that grows when a third of the buffer is free packs the buffer first, its own run
     /// included, and still moves its own elements.
     @Test func growthPacksTheBufferFirst() {
-        var pool = ListPool(filler: Cell(row: -1, termSlot: -1))
+        var pool = ListPool(filler: Cell(row: .absent, termSlot: -1))
         pool.extend(to: 300)
         for list in 0..<300 {
-            for k in 0..<3 { pool.append(Cell(row: Int32(list), termSlot: Int32(k)), to: list) }
+            for k in 0..<3 { pool.append(Cell(row: Row(list), termSlot: Int32(k)), to: list) }
         }
         let full = pool.capacity
         for list in 0..<150 {
@@ -77,11 +77,11 @@ import Testing
         }
         #expect(pool.capacity == full)
         // Runs of three are free, none of four: the growth packs, then takes new room.
-        pool.append(Cell(row: 200, termSlot: 3), to: 200)
+        pool.append(Cell(row: Row(200), termSlot: 3), to: 200)
         #expect(pool.capacity < full)
         #expect(pool[200].map(\.termSlot) == [0, 1, 2, 3])
         for list in 150..<300 where list != 200 {
-            #expect(pool[list].map(\.row) == [Int32](repeating: Int32(list), count: 3))
+            #expect(pool[list].map(\.row) == [Row](repeating: Row(list), count: 3))
             #expect(pool[list].map(\.termSlot) == [0, 1, 2])
         }
     }
