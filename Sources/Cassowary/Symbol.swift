@@ -1,20 +1,18 @@
-/// An unknown of the engine: a user variable, or a slack, error or dummy symbol of a constraint.
+/// A dense id: an `Int32` from 0 that indexes per-id storage (`array[id]`), with -1 for none.
 ///
-/// Symbols are dense ids from 0 (`Engine.newSymbol` hands out the lowest free ones first), so
-/// per-symbol storage is an array indexed by the id (`array[symbol]`). Ids order symbols for
-/// the simplex's tie-breaks (Bland's rule): the same pivots whatever order rows are stored in.
-///
-/// A wrapped `Int32`: as compact as the bare id, with no way to mix it up with a row or a slot.
-struct Symbol: Hashable, Comparable, Sendable, CustomStringConvertible {
-    /// The dense id: the index of the symbol's entries in per-symbol storage.
-    let id: Int32
+/// A struct that wraps the bare id is as compact as it, and cannot be mixed up with another
+/// kind of id or with a slot.
+protocol DenseID: Hashable, Sendable, CustomStringConvertible {
+    /// The id: the index of the entries in per-id storage.
+    var id: Int32 { get }
+    init(_ id: Int32)
+}
 
-    @inline(__always) init(_ id: Int32) { self.id = id }
-    @inline(__always) init(_ index: Int) { id = Int32(index) }
+extension DenseID {
+    @inline(__always) init(_ index: Int) { self.init(Int32(index)) }
 
-    /// No symbol: what storage holds where it has no symbol to name (a free row's owner). APIs
-    /// answer `Symbol?` instead.
-    static let absent = Symbol(-1 as Int32)
+    /// None: what storage holds where it has no id to name. APIs answer optionals instead.
+    @inline(__always) static var absent: Self { Self(-1 as Int32) }
 
     /// Whether this is `absent`.
     @inline(__always) var isAbsent: Bool { id < 0 }
@@ -22,9 +20,21 @@ struct Symbol: Hashable, Comparable, Sendable, CustomStringConvertible {
     /// The id as an array index.
     @inline(__always) var index: Int { Int(id) }
 
-    @inline(__always) static func < (a: Symbol, b: Symbol) -> Bool { a.id < b.id }
+    var description: String { "\(id)" }
+}
 
-    var description: String { "s\(id)" }
+/// An unknown of the engine: a user variable, or a slack, error or dummy symbol of a constraint.
+///
+/// Symbols are dense ids from 0 (`Engine.newSymbol` hands out freed ones again first), so
+/// per-symbol storage is an array indexed by the symbol. Ids order symbols for the simplex's
+/// tie-breaks (Bland's rule): the same pivots whatever order rows are stored in. `.absent` is a
+/// free row's owner.
+struct Symbol: DenseID, Comparable {
+    let id: Int32
+
+    @inline(__always) init(_ id: Int32) { self.id = id }
+
+    @inline(__always) static func < (a: Symbol, b: Symbol) -> Bool { a.id < b.id }
 }
 
 /// What a symbol stands for.
@@ -41,24 +51,12 @@ enum SymbolKind: UInt8, Sendable {
 
 /// A row of a `SparseMatrix`: the slot its constant, owner and terms are stored at. Rows are
 /// reused once removed, so a row id means nothing without its matrix, and only an owner
-/// (`SparseMatrix.row(of:)`) finds a row again after a change.
-struct Row: Hashable, Sendable, CustomStringConvertible {
-    /// The dense id: the index of the row's entries in the matrix's per-row storage.
+/// (`SparseMatrix.row(of:)`) finds a row again after a change. `.absent` is the row of a symbol
+/// that owns none.
+struct Row: DenseID {
     let id: Int32
 
     @inline(__always) init(_ id: Int32) { self.id = id }
-    @inline(__always) init(_ index: Int) { id = Int32(index) }
-
-    /// No row: what storage holds for a symbol that owns none. APIs answer `Row?` instead.
-    static let absent = Row(-1 as Int32)
-
-    /// Whether this is `absent`.
-    @inline(__always) var isAbsent: Bool { id < 0 }
-
-    /// The id as an array index.
-    @inline(__always) var index: Int { Int(id) }
-
-    var description: String { "r\(id)" }
 }
 
 /// `coefficient · symbol`: a term of a row as it is written, before a matrix stores it (or as a
@@ -74,15 +72,9 @@ struct LinearTerm: Sendable, Equatable {
 }
 
 extension Array {
-    /// The entry of `symbol` in per-symbol storage.
-    @inline(__always) subscript(symbol: Symbol) -> Element {
-        get { self[symbol.index] }
-        _modify { yield &self[symbol.index] }
-    }
-
-    /// The entry of `row` in per-row storage.
-    @inline(__always) subscript(row: Row) -> Element {
-        get { self[row.index] }
-        _modify { yield &self[row.index] }
+    /// The entry of `id` (a symbol, a row) in per-id storage.
+    @inline(__always) subscript<ID: DenseID>(id: ID) -> Element {
+        get { self[id.index] }
+        _modify { yield &self[id.index] }
     }
 }
