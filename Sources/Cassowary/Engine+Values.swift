@@ -39,11 +39,11 @@ extension Engine {
         let known = values.count
         if values.count < symbolCount { values.append(contentsOf: repeatElement(0, count: symbolCount - values.count)) }
         if values.count > symbolCount { values.removeLast(values.count - symbolCount) }
-        for id in 0..<Int32(values.count) {
-            let s = Symbol(id), r = tableau.rowOfOwner[s]
+        for i in values.indices {
+            let r = tableau.rowOfOwner[i]
             let v = r.isAbsent ? 0 : tableau.constants[r]
-            if kinds[s] == .external && tags[s] != Engine.untagged && (s.index >= known || values[s] != v) { changed.append(s) }
-            values[s] = v
+            if kinds[i] == .external && tags[i] != Engine.untagged && (i >= known || values[i] != v) { changed.append(Symbol(i)) }
+            values[i] = v
         }
         for x in order {
             let sum = definitionValue(x, values)

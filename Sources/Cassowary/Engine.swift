@@ -115,7 +115,7 @@ struct Engine: Sendable {
     mutating func beginTransaction() {
         journaling = true
         savedSymbolCount = symbolCount
-        freeSymbolLog.removeAll(keepingCapacity: true)
+        freeSymbolLog.removeAllKeepingCapacity()
         tableau.beginTransaction()
         definitions.beginTransaction()
         objective.beginTransaction()
@@ -123,7 +123,7 @@ struct Engine: Sendable {
 
     mutating func commit() {
         journaling = false
-        freeSymbolLog.removeAll(keepingCapacity: true)
+        freeSymbolLog.removeAllKeepingCapacity()
         tableau.commit()
         definitions.commit()
         objective.commit()
@@ -140,7 +140,7 @@ struct Engine: Sendable {
         for op in freeSymbolLog.reversed() {
             if let taken = op { free(taken) } else { freeSymbols.removeLast() }
         }
-        freeSymbolLog.removeAll(keepingCapacity: true)
+        freeSymbolLog.removeAllKeepingCapacity()
         symbolCount = savedSymbolCount
     }
 }

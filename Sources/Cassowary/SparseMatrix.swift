@@ -462,8 +462,8 @@ struct SparseMatrix: Sendable {
         journaling = true
         epoch &+= 1
         if epoch == 0 { epoch = 1; for i in rowEpoch.indices { rowEpoch[i] = 0 } }
-        saved.removeAll(keepingCapacity: true)
-        freeLog.removeAll(keepingCapacity: true)
+        saved.removeAllKeepingCapacity()
+        freeLog.removeAllKeepingCapacity()
         savedRowCount = owners.count
         savedSymbolCount = symbolCount
     }
@@ -471,8 +471,8 @@ struct SparseMatrix: Sendable {
     /// Keeps the changes made since `beginTransaction`.
     mutating func commit() {
         journaling = false
-        saved.removeAll(keepingCapacity: true)
-        freeLog.removeAll(keepingCapacity: true)
+        saved.removeAllKeepingCapacity()
+        freeLog.removeAllKeepingCapacity()
     }
 
     /// Undoes every change made since `beginTransaction`, symbols created since included.
@@ -499,11 +499,11 @@ struct SparseMatrix: Sendable {
             if !s.owner.isAbsent { rowOfOwner[s.owner] = s.row }
             for t in s.terms { appendTerm(s.row, t.symbol, t.coefficient) }
         }
-        saved.removeAll(keepingCapacity: true)
+        saved.removeAllKeepingCapacity()
         for op in freeLog.reversed() {
             if let taken = op { freeRows.append(taken) } else { freeRows.removeLast() }
         }
-        freeLog.removeAll(keepingCapacity: true)
+        freeLog.removeAllKeepingCapacity()
         // Restoring the rows has emptied the new symbols' columns.
         symbolCount = savedSymbolCount
     }
@@ -520,6 +520,13 @@ extension Array {
     mutating func extend(to newCount: Int, with value: Element) {
         reserveCapacity(newCount)
         append(contentsOf: repeatElement(value, count: newCount - count))
+    }
+
+    /// Empties the array, keeping its room. Does nothing to an empty array, which
+    /// `removeAll(keepingCapacity:)` would still hand to the runtime: the transaction journals
+    /// are empty after most single adds.
+    @inline(__always) mutating func removeAllKeepingCapacity() {
+        if !isEmpty { removeAll(keepingCapacity: true) }
     }
 }
 
