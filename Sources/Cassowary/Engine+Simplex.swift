@@ -240,7 +240,7 @@ struct InfeasibleRows: Sendable {
     /// Empties the list and forgets an inconsistency.
     mutating func clear() {
         for s in symbols where s.index < listed.count { listed[s] = false }
-        symbols.removeAll(keepingCapacity: true)
+        symbols.removeAllKeepingCapacity()
         inconsistent = false
     }
 }

@@ -152,7 +152,7 @@ struct AffectedDefinitions: Sendable {
     mutating func grow(to capacity: Int) { listed.extend(to: capacity, with: false) }
 
     /// Starts a list.
-    mutating func start() { symbols.removeAll(keepingCapacity: true) }
+    mutating func start() { symbols.removeAllKeepingCapacity() }
 
     /// Unmarks the symbols listed (the list itself stays until the next `start`).
     mutating func finish() {

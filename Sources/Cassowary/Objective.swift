@@ -146,7 +146,7 @@ struct Objective: Sendable {
     /// Empties the list of changed symbols.
     mutating func clearChanged() {
         for s in changed { isChanged[s] = false }
-        changed.removeAll(keepingCapacity: true)
+        changed.removeAllKeepingCapacity()
     }
 
     /// Removes the changed symbol at `index` of the list (the last one takes its place).

@@ -108,7 +108,7 @@ struct SparseMatrix: Sendable {
     /// Forgets the changed owners.
     mutating func clearChanges() {
         for s in changedOwners { ownerListed[s] = false }
-        changedOwners.removeAll(keepingCapacity: true)
+        changedOwners.removeAllKeepingCapacity()
     }
 
     /// The row `owner` owns, if any.
@@ -524,7 +524,8 @@ extension Array {
 
     /// Empties the array, keeping its room. Does nothing to an empty array, which
     /// `removeAll(keepingCapacity:)` would still hand to the runtime: the transaction journals
-    /// are empty after most single adds.
+    /// are empty after most single adds, the lists of changes and infeasible rows after most
+    /// steps.
     @inline(__always) mutating func removeAllKeepingCapacity() {
         if !isEmpty { removeAll(keepingCapacity: true) }
     }
