@@ -206,7 +206,7 @@ extension Engine {
 
     /// Notes a shifted row: infeasible when negative, inconsistent when a dummy's row (a
     /// redundant required equality) leaves 0.
-    private mutating func checkShifted(_ r: Row) {
+    @inline(__always) private mutating func checkShifted(_ r: Row) {
         let owner = tableau.owner(r), v = tableau.constant(r)
         if kinds[owner] == .dummy, abs(v) >= epsilon { infeasible.inconsistent = true }
         if v < -epsilon { infeasible.insert(owner) }
