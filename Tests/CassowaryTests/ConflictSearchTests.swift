@@ -27,6 +27,15 @@ import Testing
         #expect(ConflictSearch.firstConflict(in: [[h == 24], [w == 10]], background: bounds) == nil)
     }
 
+    @Test func aMemberThatFailsAloneThroughRoundingIsItsOwnGroup() throws {
+        // 1e-10 * (x + y) == -2 is below the simplex's precision: it reads as 2 == 0, and fails
+        // alone, so its group is empty although x shares it with x <= 0 (found by SolverFuzz).
+        let tiny = 1e-10 * x + 1e-10 * y + 2 == 0
+        var s = Solver()
+        try s.add(-x >= 0)
+        #expect(throws: SolverError.unsatisfiable(tiny, conflicting: [])) { try s.add(tiny) }
+    }
+
     @Test func optionalAndNonFiniteConstraintsTakeNoPart() {
         let members: [[Constraint]] = [[x == 10], [(x == 20).withStrength(.strong)], [x == Expression(constant: .nan) + y]]
         #expect(ConflictSearch.firstConflict(in: members) == nil)
