@@ -23,7 +23,8 @@ public struct Solver: Sendable {
         var other: Int32
         /// The variable whose definition the constraint's row became, if any.
         var defined: Int32?
-        /// The constant of the constraint's expression as it is now (`setConstant` changes it).
+        /// The constant of the constraint's expression as it is now (`setConstant` changes it):
+        /// minus the constraint's own ``Constraint/constant``.
         var constant: Double
         var sequence: Int
 
@@ -167,13 +168,15 @@ public struct Solver: Sendable {
         return records[Int(slot)].constraint
     }
 
-    /// The current constant of a constraint's expression: its own, or the last `setConstant`.
+    /// The current constant of a constraint, in its own terms (``Constraint/constant``: the
+    /// `c` of `terms ⋈ c`, so 10 for `x == y + 10`): as built, or the last `setConstant`.
     /// - Complexity: O(1).
-    public func constant(of constraint: Constraint) -> Double? { record(constraint)?.constant }
+    public func constant(of constraint: Constraint) -> Double? { record(constraint).map { -$0.constant } }
 
-    /// Changes the constant of a constraint's expression in place, without removing and
-    /// re-adding it: `x + 10 <= y` with constant 20 becomes `x + 20 <= y`. Setting the
-    /// constant it has does nothing.
+    /// Changes the constant of a constraint in place, without removing and re-adding it: the
+    /// `c` of `terms ⋈ c` (``Constraint/constant``), so `x == y + 10` with constant 20 becomes
+    /// `x == y + 20`, as a layout constraint's `constant` moves it. Setting the constant it has
+    /// does nothing.
     ///
     /// - Throws: `.unknownConstraint`, `.nonFinite`, or `.unsatisfiable` when the constraint is
     ///   required and cannot hold with its new constant; the solver is unchanged then.
@@ -183,6 +186,7 @@ public struct Solver: Sendable {
         guard let slot = slots[constraint.id] else { throw .unknownConstraint(constraint) }
         let record = records[Int(slot)]
         guard constant.isFinite else { throw .nonFinite("constant of \(constraint)") }
+        let constant = -constant   // the expression's: terms - c ⋈ 0
         if constant == record.constant { return }
         cacheValid = false
         let required = constraint.strength.isRequired
@@ -218,7 +222,7 @@ public struct Solver: Sendable {
         moves.reserveCapacity(changes.count)
         var required = false
         for i in changes.indices {
-            let constant = changes[i].constant
+            let constant = -changes[i].constant   // the expression's: terms - c ⋈ 0
             guard let slot = slots[changes[i].constraint.id].map(Int.init) else {
                 throw .unknownConstraint(changes[i].constraint)
             }

@@ -21,10 +21,10 @@ extension LayoutEngine {
 
     /// Picks the constraint to break in a conflicting group (``ConflictPolicy``, with the
     /// group in activation order), marks it broken, records and reports the conflict.
-    func resolveConflict(group solverGroup: [Cassowary.Constraint], owners: [UInt64: LayoutConstraint]) -> LayoutConstraint {
+    func resolveConflict(group solverGroup: [Cassowary.Constraint], ownership: SolverOwnership) -> LayoutConstraint {
         var group: [LayoutConstraint] = []
         for s in solverGroup {
-            if let c = owners[s.id], !group.contains(where: { $0 === c }) { group.append(c) }
+            if let c = ownership.owner(of: s), !group.contains(where: { $0 === c }) { group.append(c) }
         }
         // Only the implicit bounds (width ≥ 0, height ≥ 0) in the group: the solver's precision
         // was swamped by numbers far beyond a layout's.

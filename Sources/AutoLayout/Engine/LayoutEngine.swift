@@ -17,16 +17,16 @@ public final class LayoutEngine {
     /// How constraints and views refer to the engine without keeping it alive.
     let reference = UnownedReference<LayoutEngine>()
     var solver = Solver()
-    /// The layout constraint behind each solver constraint (background bounds have none).
-    var owners: [UInt64: LayoutConstraint] = [:]
+    /// Which layout constraint made each solver constraint (background bounds have none).
+    var ownership = SolverOwnership()
 
     // Unchecked exclusivity on the queues a fitting touches: see `View.superview`.
 
     /// Constraints waiting to be added, constants waiting to be changed, solver constraints
     /// waiting to be removed, views whose generated constraints need a look.
     @exclusivity(unchecked) private var toAdd: [LayoutConstraint] = []
-    @exclusivity(unchecked) private var toChange: [LayoutConstraint] = []
-    private var toRemove: [Cassowary.Constraint] = []
+    @exclusivity(unchecked) private(set) var toChange: [LayoutConstraint] = []
+    private(set) var toRemove: [Cassowary.Constraint] = []
     /// Held weakly, like every reference from an engine to views: the engine belongs to its
     /// root view, so a strong one would keep a hierarchy that is waiting for a pass alive.
     @exclusivity(unchecked) private var dirtyViews: [WeakView] = []
@@ -126,11 +126,7 @@ public final class LayoutEngine {
     /// Takes a constraint's solver constraints out of the engine (at the next pass).
     private func unregister(_ c: LayoutConstraint) {
         structureVersion += 1
-        for s in c.solverConstraints {
-            toRemove.append(s)
-            owners[s.id] = nil
-        }
-        c.solverConstraints = []
+        toRemove.append(contentsOf: ownership.remove(c))
     }
 
     func constantChanged(_ c: LayoutConstraint) {
@@ -143,13 +139,13 @@ public final class LayoutEngine {
                 constantLog = []
             }
         }
-        guard !c.solverConstraints.isEmpty else { return }
+        guard ownership.holds(c) else { return }
         toChange.append(c)
     }
 
     /// The priority or the expression changed: replace the solver constraints.
     func definitionChanged(_ c: LayoutConstraint) {
-        guard c.engine === self, !c.solverConstraints.isEmpty else { return }
+        guard c.engine === self, ownership.holds(c) else { return }
         unregister(c)
         enqueueAdd(c)
     }
@@ -227,12 +223,12 @@ public final class LayoutEngine {
         structureVersion += 1
         forEachView(subtree) { v in
             v.autoresizingReference = nil
+            // The old engine (the subtree's own, as a root) goes with what it held.
             for c in v.constraints {
-                c.solverConstraints = []
                 c.isQueued = false
                 activate(c)
             }
-            for c in v.generated.all { c.solverConstraints = []; c.engine = nil }
+            for c in v.generated.all { c.engine = nil }
             v.generated = GeneratedConstraints()
             old?.forget(v)
             v.background = []
@@ -356,18 +352,18 @@ public final class LayoutEngine {
         }
         let changes = toChange
         toChange = []
-        for c in changes where !c.solverConstraints.isEmpty { applyConstant(c) }
+        for c in changes where ownership.holds(c) { applyConstant(c) }
         var batch: [LayoutConstraint] = []
         for c in toAdd {
             c.isQueued = false
-            guard c.engine === self, c.solverConstraints.isEmpty, c.first != nil else { continue }
-            replaceSolverConstraints(c)
+            guard c.engine === self, !ownership.holds(c), c.first != nil else { continue }
+            ownership.set(c, made: makeSolverConstraints(c))
             batch.append(c)
         }
         toAdd = []
         let background = newBackground
         newBackground = []
-        addResolvingConflicts(background: background, batch: batch.map { ($0, $0.solverConstraints) }, into: &solver)
+        addResolvingConflicts(background: background, batch: batch, into: &solver, ownership: &ownership)
         needsFrames = true
         return true
     }
@@ -431,41 +427,34 @@ public final class LayoutEngine {
         return list
     }
 
-    /// Adds `background` and the batch to `solver`; while required constraints conflict,
-    /// reports the group, demotes the constraint the policy picks, and tries again.
-    ///
-    /// When `scratch` is true, `solver` is a scratch solver (a fitting's) whose constraints the
-    /// batch maps back: the broken constraint is demoted there, and in the engine's own solver
-    /// at the next pass. Otherwise `solver` is the engine's own.
-    func addResolvingConflicts(background: [Cassowary.Constraint],
-                               batch: [(LayoutConstraint, [Cassowary.Constraint])],
-                               into solver: inout Solver, scratch: Bool = false) {
+    /// Adds `background` and the batch (whose solver constraints `ownership` records) to
+    /// `solver`; while required constraints conflict, reports the group, demotes the constraint
+    /// the policy picks, and tries again. Returns the constraints it broke. The solver is the
+    /// engine's own or a fitting's scratch (whose caller has the engine demote what broke).
+    @discardableResult
+    func addResolvingConflicts(background: [Cassowary.Constraint], batch: [LayoutConstraint],
+                               into solver: inout Solver, ownership: inout SolverOwnership) -> [LayoutConstraint] {
         // The bounds go last: most sizes are defined by then, which makes the bounds trivial.
         // A conflict is the first constraint that cannot hold with the bounds and the ones
         // before it (as ``ConflictSearch`` finds one, holding its background throughout), so
         // once the batch fails the bounds go first.
-        var pending = batch
+        let pending = Set(batch.map(ObjectIdentifier.init))
         var boundsFirst = false
+        var broke: [LayoutConstraint] = []
         while true {
+            let made = batch.flatMap { ownership.constraints(of: $0) }
             do {
-                try solver.add(boundsFirst ? background + pending.flatMap(\.1) : pending.flatMap(\.1) + background)
-                return
+                try solver.add(boundsFirst ? background + made : made + background)
+                return broke
             } catch .unsatisfiable where !boundsFirst && !background.isEmpty {
                 boundsFirst = true
             } catch .unsatisfiable(let culprit, let conflicting) {
-                // A scratch's owners are only needed here, on a conflict: they are made here.
-                let scratchOwners = scratch ? Dictionary(pending.lazy.flatMap { c, made in made.map { ($0.id, c) } },
-                                                         uniquingKeysWith: { first, _ in first }) : [:]
-                let broken = resolveConflict(group: [culprit] + conflicting, owners: scratch ? scratchOwners : owners)
-                let old = broken.solverConstraints
-                let demoted = scratch ? makeSolverConstraints(broken) : replaceSolverConstraints(broken)
-                if let i = pending.firstIndex(where: { $0.0 === broken }) {
-                    pending[i].1 = demoted
-                } else {
-                    precondition(!scratch, "layout engine bookkeeping: a scratch solver takes its constraints in one batch")
-                    replace(old, by: demoted, in: &solver)
-                }
-                if scratch { definitionChanged(broken) }
+                let broken = resolveConflict(group: [culprit] + conflicting, ownership: ownership)
+                let old = ownership.constraints(of: broken)
+                ownership.set(broken, made: makeSolverConstraints(broken))
+                // One already in the solver (a constraint of an earlier pass) is swapped there.
+                if !pending.contains(ObjectIdentifier(broken)) { replace(old, by: ownership.constraints(of: broken), in: &solver) }
+                broke.append(broken)
             } catch .imprecise {
                 preconditionFailure(Self.imprecisionMessage)
             } catch {
@@ -474,19 +463,11 @@ public final class LayoutEngine {
         }
     }
 
-    /// Rebuilds a constraint's solver constraints (after its strength changed), keeping owners.
-    @discardableResult
-    private func replaceSolverConstraints(_ c: LayoutConstraint) -> [Cassowary.Constraint] {
-        for s in c.solverConstraints { owners[s.id] = nil }
-        c.solverConstraints = makeSolverConstraints(c)
-        for s in c.solverConstraints { owners[s.id] = c }
-        return c.solverConstraints
-    }
-
     /// Swaps a broken constraint's solver constraints for their demoted form in the engine's solver.
     private func demoteInPlace(_ broken: LayoutConstraint) {
-        let old = broken.solverConstraints
-        replace(old, by: replaceSolverConstraints(broken), in: &solver)
+        let old = ownership.constraints(of: broken)
+        ownership.set(broken, made: makeSolverConstraints(broken))
+        replace(old, by: ownership.constraints(of: broken), in: &solver)
     }
 
     private func replace(_ old: [Cassowary.Constraint], by new: [Cassowary.Constraint], in solver: inout Solver) {
@@ -499,14 +480,11 @@ public final class LayoutEngine {
     /// Changes a constant in place; on a conflict, breaks a constraint and tries again.
     private func applyConstant(_ c: LayoutConstraint) {
         while true {
-            let targets = makeSolverConstraints(c)
             do {
-                for (s, t) in zip(c.solverConstraints, targets) {
-                    try solver.setConstant(t.expression.constant, for: s)
-                }
+                try solver.setConstants(ownership.moves(for: c))
                 return
             } catch .unsatisfiable(let culprit, let conflicting) {
-                let broken = resolveConflict(group: [culprit] + conflicting, owners: owners)
+                let broken = resolveConflict(group: [culprit] + conflicting, ownership: ownership)
                 demoteInPlace(broken)
                 if broken === c { return }
             } catch .imprecise {
