@@ -199,7 +199,7 @@ struct SolverRun {
         } catch .unsatisfiable(let culprit, let conflicting) {
             checkUnchanged(before)
             guard culprit == c, c.strength.isRequired else { fail("setConstant blamed \(culprit)") }
-            let moved = Constraint(expression: Expression(c.expression.terms, constant: constant), relation: c.relation)
+            let moved = Constraint(Expression(c.expression.terms), c.relation, constant: constant)
             checkConflict(moved, conflicting, solver: before, accepted: [])
         } catch {
             fail("unexpected \(error)")
