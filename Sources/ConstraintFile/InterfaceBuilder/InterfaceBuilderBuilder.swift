@@ -1,6 +1,6 @@
 import AutoLayout
 
-/// Turns an IB document's elements into the declarations of a ``LayoutFile``: one view per view
+/// Turns an IB document's elements into the declarations of a ``LayoutModel``: one view per view
 /// element, named by its object id, and one constraint per `<constraint>` that the chosen size
 /// classes install, so that the `.layout` runner builds, solves and reports them.
 ///

@@ -36,7 +36,7 @@ struct LayoutFileParser {
     let bytes: [UInt8]
     var position = 0
     var lineNumber = 0
-    var file: LayoutFile
+    var file = LayoutModel()
 
     // The current line.
     var lineText = ""
@@ -62,7 +62,6 @@ struct LayoutFileParser {
         self.path = path
         self.bytes = bytes
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { position = 3 }   // a UTF-8 byte order mark
-        file = LayoutFile(path: path)
     }
 
     // MARK: Lines
@@ -90,7 +89,7 @@ struct LayoutFileParser {
                               sourceLine: open.text)
         }
         try resolveArranged()
-        return file
+        return LayoutFile(path: path, model: file)
     }
 
     /// The next line's text, or nil at the end of the file.
