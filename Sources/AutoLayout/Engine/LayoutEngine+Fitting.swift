@@ -110,9 +110,9 @@ extension LayoutEngine {
         let pulls = fittingPulls(for: view, target: target, priorities: priorities)
         let structure = structureVersion
         var solver = Solver()
-        var (background, batch, ownership) = fittingSystem(for: view, pulls: pulls)
+        var (background, batch, made, ownership) = fittingSystem(for: view, pulls: pulls)
         // What broke here is demoted in the engine's own solver at the next pass.
-        for broken in addResolvingConflicts(background: background, batch: batch, into: &solver, ownership: &ownership) {
+        for broken in addResolvingConflicts(background: background, batch: batch, made: made, into: &solver, ownership: &ownership) {
             definitionChanged(broken)
         }
         // A conflict while building demotes constraints: such a scratch is not kept.
@@ -137,13 +137,16 @@ extension LayoutEngine {
     /// What a fresh fitting of `view` adds to its scratch solver: the items' bounds, and each
     /// constraint of the subtree (and each pull) with its solver constraints.
     func fittingSystem(for view: View, pulls: [LayoutConstraint])
-        -> (background: [Cassowary.Constraint], batch: [LayoutConstraint], ownership: SolverOwnership) {
+        -> (background: [Cassowary.Constraint], batch: [LayoutConstraint], made: [Cassowary.Constraint], ownership: SolverOwnership) {
         var background: [Cassowary.Constraint] = []
         var batch: [LayoutConstraint] = []
+        var made: [Cassowary.Constraint] = []
         var ownership = SolverOwnership()
         func take(_ c: LayoutConstraint) {
+            let constraints = makeSolverConstraints(c)
             batch.append(c)
-            ownership.set(c, made: makeSolverConstraints(c))
+            made += constraints
+            ownership.set(c, made: constraints)
         }
         // The bounds the engine gave each item when it joined. The fitted view, the scratch's
         // root, also takes the origin, which the engine gave it only as the hierarchy's root.
@@ -159,7 +162,7 @@ extension LayoutEngine {
             for c in v.constraints { take(c) }
         }
         for c in pulls { take(c) }
-        return (background, batch, ownership)
+        return (background, batch, made, ownership)
     }
 
     /// The fitting's version of the two-pass layout: multi-line labels of the subtree are

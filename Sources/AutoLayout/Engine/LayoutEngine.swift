@@ -354,16 +354,19 @@ public final class LayoutEngine {
         toChange = []
         for c in changes where ownership.holds(c) { applyConstant(c) }
         var batch: [LayoutConstraint] = []
+        var made: [Cassowary.Constraint] = []
         for c in toAdd {
             c.isQueued = false
             guard c.engine === self, !ownership.holds(c), c.first != nil else { continue }
-            ownership.set(c, made: makeSolverConstraints(c))
+            let constraints = makeSolverConstraints(c)
+            ownership.set(c, made: constraints)
             batch.append(c)
+            made += constraints
         }
         toAdd = []
         let background = newBackground
         newBackground = []
-        addResolvingConflicts(background: background, batch: batch, into: &solver, ownership: &ownership)
+        addResolvingConflicts(background: background, batch: batch, made: made, into: &solver, ownership: &ownership)
         needsFrames = true
         return true
     }
@@ -427,22 +430,21 @@ public final class LayoutEngine {
         return list
     }
 
-    /// Adds `background` and the batch (whose solver constraints `ownership` records) to
-    /// `solver`; while required constraints conflict, reports the group, demotes the constraint
+    /// Adds `background` and the batch (whose solver constraints, `made` in order, `ownership`
+    /// records) to `solver`; while required constraints conflict, reports the group, demotes the constraint
     /// the policy picks, and tries again. Returns the constraints it broke. The solver is the
     /// engine's own or a fitting's scratch (whose caller has the engine demote what broke).
     @discardableResult
-    func addResolvingConflicts(background: [Cassowary.Constraint], batch: [LayoutConstraint],
+    func addResolvingConflicts(background: [Cassowary.Constraint], batch: [LayoutConstraint], made: [Cassowary.Constraint],
                                into solver: inout Solver, ownership: inout SolverOwnership) -> [LayoutConstraint] {
         // The bounds go last: most sizes are defined by then, which makes the bounds trivial.
         // A conflict is the first constraint that cannot hold with the bounds and the ones
         // before it (as ``ConflictSearch`` finds one, holding its background throughout), so
         // once the batch fails the bounds go first.
-        let pending = Set(batch.map(ObjectIdentifier.init))
         var boundsFirst = false
         var broke: [LayoutConstraint] = []
+        var made = made
         while true {
-            let made = batch.flatMap { ownership.constraints(of: $0) }
             do {
                 try solver.add(boundsFirst ? background + made : made + background)
                 return broke
@@ -453,8 +455,9 @@ public final class LayoutEngine {
                 let old = ownership.constraints(of: broken)
                 ownership.set(broken, made: makeSolverConstraints(broken))
                 // One already in the solver (a constraint of an earlier pass) is swapped there.
-                if !pending.contains(ObjectIdentifier(broken)) { replace(old, by: ownership.constraints(of: broken), in: &solver) }
+                if !batch.contains(where: { $0 === broken }) { replace(old, by: ownership.constraints(of: broken), in: &solver) }
                 broke.append(broken)
+                made = batch.flatMap { ownership.constraints(of: $0) }
             } catch .imprecise {
                 preconditionFailure(Self.imprecisionMessage)
             } catch {

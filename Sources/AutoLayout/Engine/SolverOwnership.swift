@@ -35,8 +35,9 @@ struct SolverOwnership {
 
     /// Records that `c` made `constraints` (replacing what it made before), at its constant now.
     mutating func set(_ c: LayoutConstraint, made constraints: [Cassowary.Constraint]) {
-        remove(c)
-        records[ObjectIdentifier(c)] = Record(constraints: constraints, builtConstant: c.constant)
+        if let old = records.updateValue(Record(constraints: constraints, builtConstant: c.constant), forKey: ObjectIdentifier(c)) {
+            for s in old.constraints { owners[s.id] = nil }
+        }
         for s in constraints { owners[s.id] = c }
     }
 

@@ -66,8 +66,8 @@ extension View {
         let engine = layoutEngine
         engine.prepare()
         let pulls = engine.fittingPulls(for: self, target: targetSize, priorities: (horizontal, vertical))
-        let (background, batch, ownership) = engine.fittingSystem(for: self, pulls: pulls)
-        return batch.flatMap { ownership.constraints(of: $0) } + background
+        let system = engine.fittingSystem(for: self, pulls: pulls)
+        return system.made + system.background
     }
 
     /// Whether a fitted size may be one the constraints leave open: such a size can only come
