@@ -452,10 +452,8 @@ public final class LayoutEngine {
                 boundsFirst = true
             } catch .unsatisfiable(let culprit, let conflicting) {
                 let broken = resolveConflict(group: [culprit] + conflicting, ownership: ownership)
-                let old = ownership.constraints(of: broken)
-                ownership.set(broken, made: makeSolverConstraints(broken))
                 // One already in the solver (a constraint of an earlier pass) is swapped there.
-                if !batch.contains(where: { $0 === broken }) { replace(old, by: ownership.constraints(of: broken), in: &solver) }
+                demote(broken, in: &solver, ownership: &ownership, held: !batch.contains { $0 === broken })
                 broke.append(broken)
                 made = batch.flatMap { ownership.constraints(of: $0) }
             } catch .imprecise {
@@ -466,11 +464,12 @@ public final class LayoutEngine {
         }
     }
 
-    /// Swaps a broken constraint's solver constraints for their demoted form in the engine's solver.
-    private func demoteInPlace(_ broken: LayoutConstraint) {
+    /// Records a broken constraint's demoted solver constraints in `ownership`, and swaps them
+    /// in for the old ones in `solver` when it `held` them.
+    private func demote(_ broken: LayoutConstraint, in solver: inout Solver, ownership: inout SolverOwnership, held: Bool) {
         let old = ownership.constraints(of: broken)
         ownership.set(broken, made: makeSolverConstraints(broken))
-        replace(old, by: ownership.constraints(of: broken), in: &solver)
+        if held { replace(old, by: ownership.constraints(of: broken), in: &solver) }
     }
 
     private func replace(_ old: [Cassowary.Constraint], by new: [Cassowary.Constraint], in solver: inout Solver) {
@@ -488,7 +487,7 @@ public final class LayoutEngine {
                 return
             } catch .unsatisfiable(let culprit, let conflicting) {
                 let broken = resolveConflict(group: [culprit] + conflicting, ownership: ownership)
-                demoteInPlace(broken)
+                demote(broken, in: &solver, ownership: &ownership, held: true)
                 if broken === c { return }
             } catch .imprecise {
                 preconditionFailure(Self.imprecisionMessage)
