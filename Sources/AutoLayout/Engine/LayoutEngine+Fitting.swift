@@ -109,7 +109,7 @@ extension LayoutEngine {
     private func makeFittingScratch(for view: View, target: Size, priorities: (LayoutPriority, LayoutPriority)) -> FittingScratch {
         let pulls = fittingPulls(for: view, target: target, priorities: priorities)
         let structure = structureVersion
-        var solver = Solver()
+        var solver = Self.makeSolver()
         var (background, batch, made, ownership) = fittingSystem(for: view, pulls: pulls)
         // What broke here is demoted in the engine's own solver at the next pass.
         for broken in addResolvingConflicts(background: background, batch: batch, made: made, into: &solver, ownership: &ownership) {

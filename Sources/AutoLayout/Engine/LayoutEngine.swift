@@ -16,7 +16,8 @@ public final class LayoutEngine {
     private let rootReference: UnownedReference<LayoutItem>
     /// How constraints and views refer to the engine without keeping it alive.
     let reference = UnownedReference<LayoutEngine>()
-    var solver = Solver()
+    /// The engine's solver: a conflict names the group `autolayout explain` finds in its log.
+    var solver = LayoutEngine.makeSolver()
     /// Which layout constraint made each solver constraint (background bounds have none).
     var ownership = SolverOwnership()
 
@@ -462,6 +463,14 @@ public final class LayoutEngine {
                 preconditionFailure("layout engine bookkeeping: \(error)")
             }
         }
+    }
+
+    /// A solver whose conflicts name the group found reading its constraints in order, as a log
+    /// is read (``Cassowary/Solver/namesConflictsInOrder``): the engine's and a fitting's.
+    static func makeSolver() -> Solver {
+        var solver = Solver()
+        solver.namesConflictsInOrder = true
+        return solver
     }
 
     /// Records a broken constraint's demoted solver constraints in `ownership`, and swaps them
