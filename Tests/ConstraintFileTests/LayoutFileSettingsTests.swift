@@ -200,4 +200,83 @@ import AutoLayout
         #expect(s.arranged == [5, 6] && s.customSpacing.map(\.0) == [5] && s.customSpacing.map(\.1) == [12])
         #expect(!l.hidden && !l.rightToLeft && l.identifier == nil && l.frame == nil)
     }
+
+    // MARK: The table and the article
+
+    /// The settings the *LayoutFileFormat* article documents, as written there (`frame=(x,y,w,h)`,
+    /// `hidden`): the code span opening each row of its "Settings for every class" table (nil
+    /// classes: every class), and each code span opening an item (after the start or a comma)
+    /// of a "Class settings" row.
+    static func documentedSettings() throws -> [(form: String, classes: [ViewClass]?)] {
+        let article = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Sources/ConstraintFile/ConstraintFile.docc/LayoutFileFormat.md")
+        var documented: [(String, [ViewClass]?)] = []
+        var table = ""
+        for line in try String(contentsOf: article, encoding: .utf8).split(separator: "\n") {
+            guard line.hasPrefix("|") else { table = String(line); continue }
+            // Cells, with an escaped `\|` kept in its cell as `|`; each cell split at backticks
+            // (odd parts are code spans).
+            let cells = line.replacingOccurrences(of: "\\|", with: "\u{0}").split(separator: "|")
+                .map { $0.replacingOccurrences(of: "\u{0}", with: "|").components(separatedBy: "`") }
+            guard cells.count >= 2, cells[0].count >= 3 else { continue }   // a header row
+            if table == "Settings for every class:" {
+                documented.append((cells[0][1], nil))
+            } else if table == "Class settings:" {
+                let viewClass = try #require(ViewClass(rawValue: cells[0][1]), "\(line)")
+                for i in stride(from: 1, to: cells[1].count, by: 2) {
+                    let before = cells[1][i - 1].trimmingCharacters(in: .whitespaces)
+                    if i == 1 ? before.isEmpty : before.hasSuffix(",") { documented.append((cells[1][i], [viewClass])) }
+                }
+            }
+        }
+        return documented
+    }
+
+    /// Whether a documented value (`(x,y,w,h)`, `horizontal|vertical`; nil for a flag) is of the
+    /// setting's syntax.
+    func documentedValue(_ value: String?, fits syntax: ViewSetting.Value) -> Bool {
+        guard let value else {
+            if case .flag = syntax { return true }
+            return false
+        }
+        let alternatives = value.split(separator: "|").map(String.init)
+        switch syntax {
+        case .flag: return false
+        case .number: return Double(value) != nil
+        case .tuple(let components, _, _, _):
+            return value.hasPrefix("(") && value.hasSuffix(")") && value.split(separator: ",").count == components.count
+        case .string: return value == "\"…\""
+        case .bool: return value == "true|false"
+        case .size(let example, _): return value == example
+        case .choice(let choice, _): return alternatives == choice.names
+        case .mask(let choice, _): return alternatives.allSatisfy(choice.names.contains)
+        case .viewNames: return value.hasPrefix("(") && !value.contains(":")
+        case .viewSpacings: return value.hasPrefix("(") && value.contains(":")
+        }
+    }
+
+    @Test func theArticleDocumentsEverySettingAsTheTableHasIt() throws {
+        let all = Set(ViewClass.allCases)
+        var documentedClasses: [String: Set<ViewClass>] = [:]
+        for (form, classes) in try Self.documentedSettings() {
+            let key = String(form.prefix { $0.isLetter || $0.isNumber })
+            documentedClasses[key, default: []].formUnion(classes ?? ViewClass.allCases)
+            guard let setting = ViewSetting.byKey[key] else { continue }
+            let value = form == key ? nil : form.hasPrefix(key + "=") ? String(form.dropFirst(key.count + 1)) : "?"
+            #expect(documentedValue(value, fits: setting.value), "\(key): the article's `\(form)` is not the table's syntax")
+        }
+        let keys = Set(ViewSetting.all.map(\.key))
+        #expect(Set(documentedClasses.keys) == keys, "documented but not in ViewSetting.all: \(Set(documentedClasses.keys).subtracting(keys)); in the table but not documented: \(keys.subtracting(documentedClasses.keys))")
+        for setting in ViewSetting.all {
+            guard let classes = documentedClasses[setting.key] else { continue }
+            func named(_ c: Set<ViewClass>) -> String { c == all ? "every class" : c.map(\.rawValue).sorted().joined(separator: ", ") }
+            #expect(classes == setting.classes.map(Set.init) ?? all,
+                    "\(setting.key): documented for \(named(classes)), a setting of \(named(setting.classes.map(Set.init) ?? all))")
+        }
+    }
+
+    @Test func theTableHasOneEntryAKey() {
+        #expect(Set(ViewSetting.all.map(\.key)).count == ViewSetting.all.count)
+        #expect(ViewSetting.all.allSatisfy { $0.classes.map { !$0.isEmpty } ?? true })
+    }
 }

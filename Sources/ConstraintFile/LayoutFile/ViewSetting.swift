@@ -120,7 +120,8 @@ private let priorities: ViewSetting.Check<[Double]> = { _, v in
 extension ViewSetting {
     /// Every setting a `view` line takes, in the order the unknown-key text lists them (a plain
     /// `View`'s first, then the other classes' own). Adding a setting is adding an entry here
-    /// (and a line to the *LayoutFileFormat* article).
+    /// and a line to the *LayoutFileFormat* article's settings tables (LayoutFileSettingsTests
+    /// checks that the two agree: the keys, their classes, the values' syntax).
     static let all: [ViewSetting] = [
         ViewSetting("frame", .tuple(["x", "y", "w", "h"], check: { key, v in
             v[2] >= 0 && v[3] >= 0 ? nil : "a \(key)'s width and height cannot be negative"
