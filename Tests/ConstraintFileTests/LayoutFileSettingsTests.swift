@@ -6,15 +6,6 @@ import AutoLayout
 /// A `view` line's `key=value` settings: what each sets, and the error texts of every way to get
 /// one wrong (unknown, set twice, on the wrong class, a malformed value), pinned to the byte.
 @Suite struct LayoutFileSettingsTests {
-    func firstLine(_ text: String) -> String {
-        do {
-            _ = try LayoutFile.parse(text, path: "t.layout")
-            return "parsed"
-        } catch {
-            return String(error.description.prefix { $0 != "\n" })
-        }
-    }
-
     /// A one-line file and the first line of its error.
     static let errors: [(String, String)] = [
         ("view a: View frame=(0,0,1,1) frame=(0,0,1,1)",
@@ -167,7 +158,7 @@ import AutoLayout
 
     @Test func errorTexts() {
         for (line, message) in Self.errors {
-            #expect(firstLine(line) == message, "\(line)")
+            #expect(parsedFirstLine(line) == message, "\(line)")
         }
     }
 
