@@ -868,18 +868,20 @@ func box(_ id: String, _ x: Double, _ y: Double, _ w: Double, _ h: Double, attri
     }
 
     /// A storyboard table's prototype cell `width` wide on `device`, saved by `tools`, whose
-    /// `inner` view is pinned to the content view's margins.
-    static func prototypeCell(width: Double, device: String, tools: String) throws -> Rect? {
+    /// `inner` view is pinned to the content view's margins; `cell` adds attributes and
+    /// children to the cell, whose content view is `contentWidth` wide (the cell's width if nil).
+    static func prototypeCell(width: Double, device: String, tools: String, cell: (attributes: String, children: String) = ("", ""),
+                              contentWidth: Double? = nil) throws -> Rect? {
         let root = """
             <tableView key="view" clipsSubviews="YES" contentMode="scaleToFill" style="plain" rowHeight="60" id="root">
                 <rect key="frame" x="0.0" y="0.0" width="\(width)" height="600"/>
                 <autoresizingMask key="autoresizingMask" widthSizable="YES" heightSizable="YES"/>
                 <prototypes>
-                    <tableViewCell contentMode="scaleToFill" id="cell">
+                    <tableViewCell contentMode="scaleToFill" \(cell.attributes) id="cell">
                         <rect key="frame" x="0.0" y="50" width="\(width)" height="60"/>
-                        <autoresizingMask key="autoresizingMask"/>
+                        <autoresizingMask key="autoresizingMask"/>\(cell.children)
                         <tableViewCellContentView key="contentView" id="content">
-                            <rect key="frame" x="0.0" y="0.0" width="\(width)" height="60"/>
+                            <rect key="frame" x="0.0" y="0.0" width="\(contentWidth ?? width)" height="60"/>
                             <autoresizingMask key="autoresizingMask"/>
                             <subviews>\(box("inner", 0, 0, 10, 10))</subviews>
                             <constraints>
