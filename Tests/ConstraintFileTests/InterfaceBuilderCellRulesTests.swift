@@ -37,4 +37,24 @@ import AutoLayout
         // Other notched phones keep theirs (the iPhone 14 Pro's 59).
         #expect(try InterfaceBuilderViewTreeTests.safeAreaBox(393, 852, device: "retina6_12", tools: "23094")?.minY == 59)
     }
+
+    @Test func aControllerPushedFromOneUnderASimulatedNavigationBarIsUnderItToo() throws {
+        // `pusher` has no navigation controller in the file, only a simulated bar; what it shows
+        // is pushed onto the same stack: below the status bar and a 44-point bar.
+        func pusher(_ metrics: String) -> String {
+            """
+            <scene sceneID="s-p"><objects><viewController id="pusher" sceneMemberID="viewController">
+                <view key="view" contentMode="scaleToFill" id="proot"><rect key="frame" x="0.0" y="0.0" width="375" height="667"/></view>
+                \(metrics)
+                <connections><segue destination="vc-1" kind="show" id="push"/></connections>
+            </viewController></objects></scene>
+            """
+        }
+        let pushed = try InterfaceBuilderViewTreeTests.safeAreaBox(375, 667, device: "retina4_7", tools: "14109", scenes: pusher("""
+            <simulatedNavigationBarMetrics key="simulatedTopBarMetrics" prompted="NO"/>
+            """))
+        #expect(pushed == Rect(x: 0, y: 64, width: 375, height: 603))
+        // Without the simulated bar the pushed controller is under the status bar alone.
+        #expect(try InterfaceBuilderViewTreeTests.safeAreaBox(375, 667, device: "retina4_7", tools: "14109", scenes: pusher(""))?.minY == 20)
+    }
 }

@@ -60,7 +60,10 @@ extension InterfaceBuilderBuilder {
 
     /// Bars pass down: a controller a container shows, or that is pushed (a `show` or `push`
     /// segue) from one under a navigation bar or above a tab bar, is under and above them too
-    /// (unless it hides the tab bar when pushed).
+    /// (unless it hides the tab bar when pushed). A controller whose simulated top bar is a
+    /// navigation bar is under one wherever its navigation controller is (another storyboard,
+    /// or code), and so is what it pushes: IB's inferred metrics (IBAnimatable's pushed
+    /// controllers, drawn below a 64-point bar).
     mutating func inheritNavigationBars(_ scenes: [MarkupElement]) {
         var pushes: [(from: String, to: String)] = []
         var hidesTabBar: Set<String> = []
@@ -77,6 +80,9 @@ extension InterfaceBuilderBuilder {
                 guard let id = controller["id"] else { continue }
                 segues(in: controller, from: id)
                 if controller["hidesBottomBarWhenPushed"] == "YES" { hidesTabBar.insert(id) }
+                if navigationBars[id] == nil, controller.child("simulatedNavigationBarMetrics", key: "simulatedTopBarMetrics") != nil {
+                    navigationBars[id] = .some(nil)
+                }
             }
         }
         // Each controller is reached once from each bar (rescanning every edge until nothing
