@@ -834,8 +834,8 @@ func box(_ id: String, _ x: Double, _ y: Double, _ w: Double, _ h: Double, attri
     }
 
     @Test func controlsArePlacedByTheirAlignmentRectangles() throws {
-        // In a stack: a slider's frame reaches 2 points past each side, a segmented control's 1
-        // point below; the next view follows the alignment rectangle.
+        // In a stack: a slider's frame reaches 2 points past each side and 1 below, a segmented
+        // control's 1 point below; the next view follows the alignment rectangle.
         let r = try Self.stack("""
             <slider opaque="NO" value="0.5" minValue="0.0" maxValue="1" translatesAutoresizingMaskIntoConstraints="NO" id="slider">
                 <rect key="frame" x="-2" y="0.0" width="204" height="31"/>
@@ -847,8 +847,8 @@ func box(_ id: String, _ x: Double, _ y: Double, _ w: Double, _ h: Double, attri
             <label text="A" translatesAutoresizingMaskIntoConstraints="NO" id="a"><rect key="frame" x="0.0" y="61" width="200" height="20"/></label>
             """)
         #expect(r.frame("slider") == Rect(x: -2, y: 0, width: 204, height: 31))
-        #expect(r.frame("seg") == Rect(x: 0, y: 31, width: 200, height: 32))
-        #expect(r.frame("a") == Rect(x: 0, y: 62, width: 200, height: 20))
+        #expect(r.frame("seg") == Rect(x: 0, y: 30, width: 200, height: 32))
+        #expect(r.frame("a") == Rect(x: 0, y: 61, width: 200, height: 20))
         // Xcode 26's sliders have no overhang.
         let current = try Self.stack("""
             <slider opaque="NO" value="0.5" minValue="0.0" maxValue="1" translatesAutoresizingMaskIntoConstraints="NO" id="slider">
