@@ -57,4 +57,25 @@ import AutoLayout
         // Without the simulated bar the pushed controller is under the status bar alone.
         #expect(try InterfaceBuilderViewTreeTests.safeAreaBox(375, 667, device: "retina4_7", tools: "14109", scenes: pusher(""))?.minY == 20)
     }
+
+    @Test func aControllerEmbeddedInAContainerViewPushesUnderItsParentsBar() throws {
+        // A navigation controller shows `parent`, which embeds `child` in a container view;
+        // `child` pushes `vc-1` onto the parent's navigation controller.
+        let nav = InterfaceBuilderViewTreeTests.containerScene("navigationController", #"id="nav""#, children: [("rootViewController", "parent")])
+        let scenes = nav + """
+            <scene sceneID="s-parent"><objects><viewController id="parent" sceneMemberID="viewController">
+                <view key="view" contentMode="scaleToFill" id="parent-root"><rect key="frame" x="0.0" y="0.0" width="375" height="667"/>
+                    <subviews><containerView contentMode="scaleToFill" id="box"><rect key="frame" x="0.0" y="64" width="375" height="300"/>
+                        <connections><segue destination="child" kind="embed" id="embed"/></connections>
+                    </containerView></subviews>
+                </view>
+            </viewController></objects></scene>
+            <scene sceneID="s-child"><objects><viewController id="child" sceneMemberID="viewController">
+                <view key="view" contentMode="scaleToFill" id="child-root"><rect key="frame" x="0.0" y="0.0" width="375" height="300"/></view>
+                <connections><segue destination="vc-1" kind="show" id="push"/></connections>
+            </viewController></objects></scene>
+            """
+        let pushed = try InterfaceBuilderViewTreeTests.safeAreaBox(375, 667, device: "retina4_7", tools: "14109", scenes: scenes)
+        #expect(pushed == Rect(x: 0, y: 64, width: 375, height: 603))
+    }
 }
