@@ -60,15 +60,23 @@ extension InterfaceBuilderBuilder {
 
     /// Bars pass down: a controller a container shows, or that is pushed (a `show` or `push`
     /// segue) from one under a navigation bar or above a tab bar, is under and above them too
-    /// (unless it hides the tab bar when pushed).
+    /// (unless it hides the tab bar when pushed). A controller whose simulated top bar is a
+    /// navigation bar is under one wherever its navigation controller is (another storyboard,
+    /// or code), and so is what it pushes: IB's inferred metrics (IBAnimatable's pushed
+    /// controllers, drawn below a 64-point bar). A controller embedded in a container view (an
+    /// `embed` segue) is not under its parent's bar, but what it pushes is pushed onto its
+    /// parent's navigation controller (Mixpanel's embedded table pushes four controllers drawn
+    /// below the bar).
     mutating func inheritNavigationBars(_ scenes: [MarkupElement]) {
         var pushes: [(from: String, to: String)] = []
+        var embeds: [String: [String]] = [:]
         var hidesTabBar: Set<String> = []
         func segues(in e: MarkupElement, from id: String) {
             for child in e.children {
                 if child.name == "segue", ["show", "push"].contains(child["kind"] ?? ""), let to = child["destination"] {
                     pushes.append((id, to))
                 }
+                if child.name == "segue", child["kind"] == "embed", let to = child["destination"] { embeds[id, default: []].append(to) }
                 segues(in: child, from: id)
             }
         }
@@ -77,6 +85,9 @@ extension InterfaceBuilderBuilder {
                 guard let id = controller["id"] else { continue }
                 segues(in: controller, from: id)
                 if controller["hidesBottomBarWhenPushed"] == "YES" { hidesTabBar.insert(id) }
+                if navigationBars[id] == nil, controller.child("simulatedNavigationBarMetrics", key: "simulatedTopBarMetrics") != nil {
+                    navigationBars[id] = .some(nil)
+                }
             }
         }
         // Each controller is reached once from each bar (rescanning every edge until nothing
@@ -87,11 +98,18 @@ extension InterfaceBuilderBuilder {
         var sources: [String] = []
         var seen: Set<String> = []
         for edge in edges where seen.insert(edge.from).inserted { sources.append(edge.from) }
-        var queue = sources.filter { navigationBars[$0] != nil }[...]
-        while let from = queue.popFirst() {
+        // The bar each reached controller pushes under: its own, or its embedding parent's.
+        var pushesUnder = navigationBars
+        var queue = (sources + embeds.keys.sorted()).filter { pushesUnder[$0] != nil }[...]
+        while let from = queue.popFirst(), let bar = pushesUnder[from] {
             for edge in outgoing[from] ?? [] where navigationBars[edge.to] == nil {
-                navigationBars[edge.to] = navigationBars[from]
+                navigationBars[edge.to] = bar
+                pushesUnder[edge.to] = bar
                 queue.append(edge.to)
+            }
+            for child in embeds[from] ?? [] where pushesUnder[child] == nil {
+                pushesUnder[child] = bar
+                queue.append(child)
             }
         }
         queue = sources.filter { aboveTabBar.contains($0) }[...]

@@ -78,20 +78,21 @@ extension InterfaceBuilderBuilder {
         try readChildren(e, of: ref, depth: depth, isStack: viewClass == .stackView, arranged: &arranged)
         if viewClass == .stackView { out.layout.views[index].properties.arranged = arranged }
         if viewClass.isCell, let content = e.children.first(where: { $0["key"] == "contentView" }) {
-            try readContentView(content, cell: index, depth: depth)
+            try readContentView(content, cell: index, depth: depth, hasAccessory: (e["accessoryType"] ?? "none") != "none"
+                || e.children.contains { $0["key"] == "accessoryView" })
         }
         return ref
     }
 
     /// A cell's content view: the cell class makes it; the file names it, sets its margins and
     /// fills it.
-    mutating func readContentView(_ e: MarkupElement, cell: Int, depth: Int) throws(SourceError) {
+    mutating func readContentView(_ e: MarkupElement, cell: Int, depth: Int, hasAccessory: Bool) throws(SourceError) {
         let ref = ViewRef.contentView(cell)
         let id = e["id"] ?? out.layout.views[cell].name + ".contentView"
         out.layout.views[cell].contentName = id
         out.layout.views[cell].contentFrame = rect(e)
         out.layout.views[cell].contentMargins = try margins(e) ?? (out.layout.views[cell].viewClass == .tableViewCell
-            ? tableCellContentMargins(cell: out.layout.views[cell]) : nil)
+            ? tableCellContentMargins(cell: out.layout.views[cell], hasAccessory: hasAccessory) : nil)
         items[id] = .view(ref)
         out.storedViews.append(.init(id: id, frame: rect(e), isMisplaced: e["misplaced"] == "YES", isAmbiguous: e["ambiguous"] == "YES"))
         var arranged: [Int] = []
@@ -105,11 +106,15 @@ extension InterfaceBuilderBuilder {
     /// NetNewsWire's inset-grouped cells get 20, Hackers' inset-grouped ones on a 375-point
     /// iPhone 16); a top-level cell of a `.xib` by its own width (320-point cells get 16 on any
     /// device: checkout's, corona-warn-app's and Seafile's). Files saved before Xcode 9.3 show
-    /// 8 on every side, iOS 10's margins (IBAnimatable's and Reusable's cells).
-    func tableCellContentMargins(cell: ViewDecl) -> DirectionalEdgeInsets {
+    /// 8 on every side, iOS 10's margins (IBAnimatable's and Reusable's cells). A cell with an
+    /// accessory (`accessoryType` other than none, or an `accessoryView`) ends its content view
+    /// before the accessory, and the content view's trailing margin is then the standard 8
+    /// spacing to it, not the system margin (Esri's detail-disclosure cells, NetNewsWire's,
+    /// Rocket.Chat's and SwiftMessages' disclosure-indicator cells, Xcode 10 to 16).
+    func tableCellContentMargins(cell: ViewDecl, hasAccessory: Bool) -> DirectionalEdgeInsets {
         if tools < .xcode9_3 { return DirectionalEdgeInsets(top: 8, leading: 8, bottom: 8, trailing: 8) }
         let m = SimulatedDevice.systemMargin(width: cell.parent == nil ? cell.properties.frame?.width ?? device.size.width : device.size.width)
-        return DirectionalEdgeInsets(top: 11, leading: m, bottom: 11, trailing: m)
+        return DirectionalEdgeInsets(top: 11, leading: m, bottom: 11, trailing: hasAccessory ? 8 : m)
     }
 
     /// Subviews, constraints, guides and cells of a view; notes for anything else unknown.
