@@ -356,6 +356,7 @@ public final class LayoutEngine {
         for c in changes where ownership.holds(c) { applyConstant(c) }
         var batch: [LayoutConstraint] = []
         var made: [Cassowary.Constraint] = []
+        ownership.reserve(toAdd.count)
         for c in toAdd {
             c.isQueued = false
             guard c.engine === self, !ownership.holds(c), c.first != nil else { continue }

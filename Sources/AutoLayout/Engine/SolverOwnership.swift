@@ -41,6 +41,12 @@ struct SolverOwnership {
         for s in constraints { owners[s.id] = c }
     }
 
+    /// Makes room for `count` more layout constraints (a batch), so the tables grow once.
+    mutating func reserve(_ count: Int) {
+        records.reserveCapacity(records.count + count)
+        owners.reserveCapacity(owners.count + count)
+    }
+
     /// Forgets what `c` made; returns it (empty when nothing was recorded).
     @discardableResult
     mutating func remove(_ c: LayoutConstraint) -> [Cassowary.Constraint] {
