@@ -38,7 +38,7 @@ final class FittingScratch {
     func apply(_ log: [LayoutConstraint], _ diverged: [LayoutConstraint], _ pulls: [LayoutConstraint]) -> Bool {
         moves.removeAll(keepingCapacity: true)
         func take(_ list: [LayoutConstraint]) {
-            for c in list { moves.append(contentsOf: ownership.moves(for: c)) }
+            for c in list { ownership.appendMoves(for: c, to: &moves) }
         }
         take(log)
         take(diverged)

@@ -140,7 +140,7 @@ public final class LayoutEngine {
                 constantLog = []
             }
         }
-        guard ownership.holds(c) else { return }
+        // One not added yet is added at its new constant; the pass skips it (no record).
         toChange.append(c)
     }
 
@@ -353,7 +353,7 @@ public final class LayoutEngine {
         }
         let changes = toChange
         toChange = []
-        for c in changes where ownership.holds(c) { applyConstant(c) }
+        for c in changes { applyConstant(c) }
         var batch: [LayoutConstraint] = []
         var made: [Cassowary.Constraint] = []
         ownership.reserve(toAdd.count)
@@ -493,7 +493,10 @@ public final class LayoutEngine {
     private func applyConstant(_ c: LayoutConstraint) {
         while true {
             do {
-                try solver.setConstants(ownership.moves(for: c))
+                var moves: [(constraint: Cassowary.Constraint, constant: Double)] = []
+                ownership.appendMoves(for: c, to: &moves)
+                if moves.isEmpty { return }   // not in the solver (yet, or any more)
+                try solver.setConstants(moves)
                 return
             } catch .unsatisfiable(let culprit, let conflicting) {
                 let broken = resolveConflict(group: [culprit] + conflicting, ownership: ownership)

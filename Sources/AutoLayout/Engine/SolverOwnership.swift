@@ -55,13 +55,14 @@ struct SolverOwnership {
         return record.constraints
     }
 
-    /// The solver constraints of `c` with their constants for its constant now, for
+    /// Appends the solver constraints of `c` with their constants for its constant now, for
     /// ``Cassowary/Solver/setConstants(_:)`` (nothing when it is not recorded): the built
     /// constants when it has not moved, which sets back a solver constant moved on its own.
-    func moves(for c: LayoutConstraint) -> [(constraint: Cassowary.Constraint, constant: Double)] {
-        guard let record = records[ObjectIdentifier(c)] else { return [] }
+    /// Appending spares an array per constraint on the reused-cell path.
+    func appendMoves(for c: LayoutConstraint, to moves: inout [(constraint: Cassowary.Constraint, constant: Double)]) {
+        guard let record = records[ObjectIdentifier(c)] else { return }
         let delta = c.constant - record.builtConstant
-        return record.constraints.map { ($0, $0.constant + delta) }
+        for s in record.constraints { moves.append((s, s.constant + delta)) }
     }
 
     /// What is wrong with the table against `solver`, which should hold exactly the recorded
