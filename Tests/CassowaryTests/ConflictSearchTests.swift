@@ -69,13 +69,7 @@ import Testing
             let vars = (0..<rng.int(2...6)).map { Variable("v\($0)") }
             var members: [[Constraint]] = []
             for _ in 0..<rng.int(2...12) {
-                let a = rng.pick(vars), b = rng.pick(vars), k = Double(rng.int(-20...20))
-                let c: Constraint = switch rng.int(0...3) {
-                case 0: a == b + k
-                case 1: a >= b + k
-                case 2: a == k
-                default: a <= k
-                }
+                let (c, b) = Self.randomConstraint(&rng, vars)
                 members.append(rng.chance(0.5) ? [c] : [c, b >= -30])
             }
             let background = vars.map { $0 >= 0 }
@@ -97,6 +91,18 @@ import Testing
             }
         }
         #expect(conflicts > 50)
+    }
+
+    /// A random spacing, inequality, pin or cap between `vars`, and the second variable it drew.
+    static func randomConstraint(_ rng: inout SplitMix64, _ vars: [Variable]) -> (constraint: Constraint, second: Variable) {
+        let a = rng.pick(vars), b = rng.pick(vars), k = Double(rng.int(-20...20))
+        let c: Constraint = switch rng.int(0...3) {
+        case 0: a == b + k
+        case 1: a >= b + k
+        case 2: a == k
+        default: a <= k
+        }
+        return (c, b)
     }
 
     /// The group `solver` names when it rejects `c`; nil when it adds it.
@@ -123,13 +129,7 @@ import Testing
             var fast = Solver()
             var held: [Constraint] = []
             for _ in 0..<rng.int(3...12) {
-                let a = rng.pick(vars), b = rng.pick(vars), k = Double(rng.int(-20...20))
-                let c: Constraint = switch rng.int(0...3) {
-                case 0: a == b + k
-                case 1: a >= b + k
-                case 2: a == k
-                default: a <= k
-                }
+                let c = Self.randomConstraint(&rng, vars).constraint
                 guard let named = Self.rejection(of: c, by: &inOrder) else {
                     held.append(c)
                     _ = Self.rejection(of: c, by: &fast)
