@@ -199,7 +199,7 @@ struct SolverRun {
         } catch .unsatisfiable(let culprit, let conflicting) {
             checkUnchanged(before)
             guard culprit == c, c.strength.isRequired else { fail("setConstant blamed \(culprit)") }
-            let moved = Constraint(expression: Expression(c.expression.terms, constant: constant), relation: c.relation)
+            let moved = Constraint(Expression(c.expression.terms), c.relation, constant: constant)
             checkConflict(moved, conflicting, solver: before, accepted: [])
         } catch {
             fail("unexpected \(error)")
@@ -252,7 +252,7 @@ struct SolverRun {
         }
         for c in live where c.strength.isRequired {
             guard let constant = solver.constant(of: c) else { fail("no constant for \(c)") }
-            let (value, scale) = evaluate(c.expression, constant: constant, in: solver)
+            let (value, scale) = evaluate(c.expression, constant: -constant, in: solver)
             if violation(value, c.relation) > 1e-7 * scale {
                 fail("required \(c) (constant \(constant)) is violated: its expression is \(value)")
             }
@@ -279,8 +279,7 @@ struct SolverRun {
     /// cannot hold together with the culprit, and minimal (without any one of them, they can).
     func checkConflict(_ culprit: Constraint, _ conflicting: [Constraint], solver before: Solver, accepted: [Constraint]) {
         func current(_ c: Constraint) -> Constraint {
-            let constant = before.constant(of: c) ?? c.expression.constant
-            return Constraint(expression: Expression(c.expression.terms, constant: constant), relation: c.relation)
+            Constraint(Expression(c.expression.terms), c.relation, constant: before.constant(of: c) ?? c.constant)
         }
         if conflicting.contains(culprit) { fail("the conflict of \(culprit) lists it") }
         for c in conflicting where !c.strength.isRequired || !(before.contains(c) || accepted.contains(c)) {

@@ -219,9 +219,12 @@ public enum ConflictSearch {
             for m in kept.sorted() where m != failing && elastic[m].allSatisfy({ ConflictSearch.slack($0, value) }) { drop(m) }
             dropUnusable(keeping: failing)
 
-            // Units, the one with the latest member first; the failing member's unit stays, and
-            // units of background alone are not tried.
-            var pending = units().filter { !$0.contains(failing) && $0.contains { $0 < background } }.sorted { $0.max()! > $1.max()! }[...]
+            // Units, the one with the latest member first; units of background alone are not
+            // tried. The rest of the failing member's unit is tried too: exactly it would be
+            // needed, but rounding can make the failing member fail alone (`1e-10 * x + 2 == 0`
+            // reads as `2 == 0` to the simplex).
+            var pending = units().map { $0.filter { $0 != failing } }
+                .filter { !$0.isEmpty && $0.contains { $0 < background } }.sorted { $0.max()! > $1.max()! }[...]
             var size = 1
             while !pending.isEmpty {
                 let chunk = pending.prefix(size).joined()

@@ -47,6 +47,22 @@ public struct Constraint: Hashable, Sendable, CustomStringConvertible {
         self.strength = strength
     }
 
+    /// Creates `expression relation constant` at a strength: the constraint whose
+    /// ``constant`` is `constant` (`first - 2 × second` and 10 give `first == 2 × second + 10`,
+    /// a layout constraint's form).
+    /// - Complexity: O(terms of `expression`).
+    public init(_ expression: Expression, _ relation: Relation, constant: Double, strength: Strength = .required) {
+        var expression = expression
+        expression.constant -= constant
+        self.init(expression: expression, relation: relation, strength: strength)
+    }
+
+    /// The constraint's constant in its own terms: the `c` of `terms ⋈ c`, with every variable
+    /// on the left and the number on the right. `x == y + 10` and `x - 10 == y` have 10,
+    /// `x + 10 <= y` has -10: a layout constraint's `constant` (`first == m × second + c`). It is
+    /// minus ``expression``'s constant, and the constant ``Solver/setConstant(_:for:)`` moves.
+    public var constant: Double { -expression.constant }
+
     /// A new constraint with the same relation at another strength.
     public func withStrength(_ strength: Strength) -> Constraint {
         Constraint(expression: expression, relation: relation, strength: strength)

@@ -23,7 +23,8 @@ public struct Solver: Sendable {
         var other: Symbol?
         /// The variable whose definition the constraint's row became, if any.
         var defined: Symbol?
-        /// The constant of the constraint's expression as it is now (`setConstant` changes it).
+        /// The constant of the constraint's expression as it is now (`setConstant` changes it):
+        /// minus the constraint's own ``Constraint/constant``.
         var constant: Double
         var sequence: Int
 
@@ -61,6 +62,14 @@ public struct Solver: Sendable {
     // What the current transaction created, to forget on rollback.
     private var addedInTransaction: [Constraint] = []
     private var variableCountAtBegin = 0
+
+    /// Whether an `.unsatisfiable` error names, of the irreducible groups that would do, the one
+    /// ``ConflictSearch`` finds reading every held required constraint in the order added, as a
+    /// layout engine reports a conflict and as a pasted log is explained (so the two name the
+    /// same group). It costs a search over every held required constraint at each rejection.
+    /// When false (the default) the search starts from the simplex's certificate, the handful
+    /// of constraints the failing row names: an irreducible group, found fast.
+    public var namesConflictsInOrder = false
 
     /// Creates an empty solver.
     /// - Complexity: O(1): storage grows with the first constraints.
@@ -107,7 +116,8 @@ public struct Solver: Sendable {
                 let held = requiredConstraintsNow(excluding: nil)
                 let certificate = markers.compactMap(owner(ofMarker:))
                 rollback()
-                throw .unsatisfiable(c, conflicting: try Self.conflict(of: c, as: c, among: held, certificate: certificate))
+                throw .unsatisfiable(c, conflicting: try Self.conflict(of: c, as: c, among: held, certificate: certificate,
+                                                                             earliest: namesConflictsInOrder))
             }
         }
         // Optimising cannot fail, so it runs outside the journal.
@@ -167,13 +177,15 @@ public struct Solver: Sendable {
         return records[Int(slot)].constraint
     }
 
-    /// The current constant of a constraint's expression: its own, or the last `setConstant`.
+    /// The current constant of a constraint, in its own terms (``Constraint/constant``: the
+    /// `c` of `terms ⋈ c`, so 10 for `x == y + 10`): as built, or the last `setConstant`.
     /// - Complexity: O(1).
-    public func constant(of constraint: Constraint) -> Double? { record(constraint)?.constant }
+    public func constant(of constraint: Constraint) -> Double? { record(constraint).map { -$0.constant } }
 
-    /// Changes the constant of a constraint's expression in place, without removing and
-    /// re-adding it: `x + 10 <= y` with constant 20 becomes `x + 20 <= y`. Setting the
-    /// constant it has does nothing.
+    /// Changes the constant of a constraint in place, without removing and re-adding it: the
+    /// `c` of `terms ⋈ c` (``Constraint/constant``), so `x == y + 10` with constant 20 becomes
+    /// `x == y + 20`, as a layout constraint's `constant` moves it. Setting the constant it has
+    /// does nothing.
     ///
     /// - Throws: `.unknownConstraint`, `.nonFinite`, or `.unsatisfiable` when the constraint is
     ///   required and cannot hold with its new constant; the solver is unchanged then.
@@ -183,6 +195,7 @@ public struct Solver: Sendable {
         guard let slot = slots[constraint.id] else { throw .unknownConstraint(constraint) }
         let record = records[Int(slot)]
         guard constant.isFinite else { throw .nonFinite("constant of \(constraint)") }
+        let constant = -constant   // the expression's: terms - c ⋈ 0
         if constant == record.constant { return }
         cacheValid = false
         let required = constraint.strength.isRequired
@@ -200,7 +213,8 @@ public struct Solver: Sendable {
         let moved = Constraint(expression: Expression(constraint.expression.terms, constant: constant),
                                relation: constraint.relation)
         let held = requiredConstraintsNow(excluding: constraint)
-        throw .unsatisfiable(constraint, conflicting: try Self.conflict(of: constraint, as: moved, among: held, certificate: nil))
+        throw .unsatisfiable(constraint, conflicting: try Self.conflict(of: constraint, as: moved, among: held, certificate: nil,
+                                                                                  earliest: namesConflictsInOrder))
     }
 
     /// Changes the constants of several constraints together, as ``setConstant(_:for:)`` does
@@ -218,7 +232,7 @@ public struct Solver: Sendable {
         moves.reserveCapacity(changes.count)
         var required = false
         for i in changes.indices {
-            let constant = changes[i].constant
+            let constant = -changes[i].constant   // the expression's: terms - c ⋈ 0
             guard let slot = slots[changes[i].constraint.id].map(Int.init) else {
                 throw .unknownConstraint(changes[i].constraint)
             }
@@ -485,21 +499,29 @@ public struct Solver: Sendable {
     }
 
     /// The constraints of `held` in an irreducible conflict with `culprit`, which is `now`
-    /// with the constant it was to have (``ConflictSearch``: earlier ones are kept where there
-    /// is a choice). When the search finds no set that a solve of its own cannot satisfy (it
-    /// finds that everything holds within its tolerance, or a set that holds), the simplex's
-    /// certificate (else every held constraint) is the group, unless the held constraints and
-    /// the culprit hold together when solved afresh: then numbers beyond the precision of
-    /// doubles decided, and the error says so.
+    /// with the constant it was to have (``ConflictSearch``). Unless `earliest` asks for the
+    /// group the search finds among every held constraint, the
+    /// search runs first among the constraints of the simplex's certificate (the row that
+    /// proved the conflict names them: usually a handful, often already the group), then, when
+    /// rounding hid part of it and they hold together, among every held constraint. When no set is found that a solve of its own cannot satisfy, the certificate
+    /// (else every held constraint) is the group, unless the held constraints and the culprit
+    /// hold together when solved afresh: then numbers beyond the precision of doubles decided,
+    /// and the error says so.
     private static func conflict(of culprit: Constraint, as now: Constraint,
                                  among held: [(original: Constraint, now: Constraint)],
-                                 certificate: [Constraint]?) throws(SolverError) -> [Constraint] {
-        let members = held.map { [$0.now] } + [[now]]
-        guard let found = ConflictSearch.minimalConflict(among: members, including: held.count),
-              !ConflictSearch.holdTogether(found.map { members[$0][0] }) else {
-            if ConflictSearch.holdTogether(members.map { $0[0] }) { throw .imprecise(culprit) }
-            return certificate ?? held.map(\.original)
+                                 certificate: [Constraint]?, earliest: Bool) throws(SolverError) -> [Constraint] {
+        func search(_ candidates: [(original: Constraint, now: Constraint)]) -> [Constraint]? {
+            let members = candidates.map { [$0.now] } + [[now]]
+            guard let found = ConflictSearch.minimalConflict(among: members, including: candidates.count),
+                  !ConflictSearch.holdTogether(found.map { members[$0][0] }) else { return nil }
+            return found.filter { $0 < candidates.count }.map { candidates[$0].original }
         }
-        return found.filter { $0 < held.count }.map { held[$0].original }
+        if !earliest, let certificate, !certificate.isEmpty {
+            let named = Set(certificate.map(\.id))
+            if let group = search(held.filter { named.contains($0.original.id) }) { return group }
+        }
+        if let group = search(held) { return group }
+        if ConflictSearch.holdTogether(held.map(\.now) + [now]) { throw .imprecise(culprit) }
+        return certificate ?? held.map(\.original)
     }
 }

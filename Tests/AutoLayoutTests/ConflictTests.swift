@@ -203,11 +203,7 @@ private final class SymbolCell {
 
     @Test func negativeSizesConflictWithoutListingTheBound() throws {
         // UIKit's engine keeps sizes non-negative and never lists that bound.
-        let root = View(frame: Rect(x: 0, y: 0, width: 20, height: 20))
-        let a = View()
-        a.translatesAutoresizingMaskIntoConstraints = false
-        root.addSubview(a)
-        root.layoutEngine.onUnsatisfiable = { _ in }
+        let (root, a) = quietRootWithSubview(Rect(x: 0, y: 0, width: 20, height: 20))
         LayoutConstraint.activate([
             a.leadingAnchor.constraint(equalTo: root.leadingAnchor, constant: 16),
             a.trailingAnchor.constraint(equalTo: root.trailingAnchor, constant: -16),
@@ -222,11 +218,7 @@ private final class SymbolCell {
     @Test func aLayoutGuideMayBeNegativeWithoutAConflict() throws {
         // Only views keep a size of zero or more: a 10-point view's margins guide is -6 points
         // tall (8 a side), and a subview hanging from its top does not conflict.
-        let root = View(frame: Rect(x: 0, y: 0, width: 100, height: 10))
-        let a = View()
-        a.translatesAutoresizingMaskIntoConstraints = false
-        root.addSubview(a)
-        root.layoutEngine.onUnsatisfiable = { _ in }
+        let (root, a) = quietRootWithSubview(Rect(x: 0, y: 0, width: 100, height: 10))
         LayoutConstraint.activate([
             a.topAnchor.constraint(equalTo: root.layoutMarginsGuide.topAnchor),
             a.leadingAnchor.constraint(equalTo: root.layoutMarginsGuide.leadingAnchor),
@@ -238,4 +230,14 @@ private final class SymbolCell {
         #expect(a.frame == Rect(x: 8, y: 8, width: 20, height: 20))
         #expect(root.layoutMarginsGuide.layoutFrame.height == -6)
     }
+}
+
+/// A root of `frame` holding one view placed by constraints alone; conflicts are kept, not printed.
+private func quietRootWithSubview(_ frame: Rect) -> (root: View, a: View) {
+    let root = View(frame: frame)
+    let a = View()
+    a.translatesAutoresizingMaskIntoConstraints = false
+    root.addSubview(a)
+    root.layoutEngine.onUnsatisfiable = { _ in }
+    return (root, a)
 }

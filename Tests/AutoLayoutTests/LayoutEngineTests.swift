@@ -30,13 +30,13 @@ import Testing
         LayoutConstraint.activate([leading, a.widthAnchor.constraint(equalToConstant: 50),
                                    a.topAnchor.constraint(equalTo: root.topAnchor), a.heightAnchor.constraint(equalToConstant: 5)])
         root.layoutIfNeeded()
-        let solverConstraint = leading.solverConstraints
+        let solverConstraint = root.layoutEngine.ownership.constraints(of: leading)
         leading.constant = 30
         #expect(a.frame.minX == 10)       // frames move at the next layout pass, as in UIKit
         root.layoutIfNeeded()
         #expect(a.frame.minX == 30)
-        #expect(leading.solverConstraints == solverConstraint)
-        #expect(root.layoutEngine.solver.constant(of: solverConstraint[0]) == -30)
+        #expect(root.layoutEngine.ownership.constraints(of: leading) == solverConstraint)
+        #expect(root.layoutEngine.solver.constant(of: solverConstraint[0]) == 30)   // the layout constraint's own terms
     }
 
     @Test func activationSetsSwapInOneBatch() {
@@ -159,11 +159,12 @@ import Testing
             "<NSAutoresizingMaskLayoutConstraint:\(widths[0].addressString) h=-&- v=--& \(stretchy.debugName).width == \(root.debugName).width - 300   (active)>",
         ])
         // Moving a view by its frame changes its constraints' constants in place.
-        let before = fixed.generated.autoresizing.map(\.solverConstraints)
+        let before = fixed.generated.autoresizing.map(root.layoutEngine.ownership.constraints(of:))
         fixed.frame.origin = Point(x: 30, y: 40)
         root.layoutIfNeeded()
         #expect(fixed.frame == Rect(x: 30, y: 40, width: 100, height: 50))
-        #expect(fixed.generated.autoresizing.map(\.solverConstraints) == before)
+        #expect(fixed.generated.autoresizing.map(root.layoutEngine.ownership.constraints(of:)) == before)
+        #expect(root.layoutEngine.invariantFaults().isEmpty)
     }
 
     @Test func huggingAndCompressionResistanceDecideWhoGivesWay() {

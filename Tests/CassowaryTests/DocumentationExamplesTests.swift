@@ -173,7 +173,7 @@ private func normalized(_ lines: [String]) -> [String] {
     @Test func changingASolvedSystem() throws {
         var solver = Solver()
         let left = Variable("left"), right = Variable("right"), mid = Variable("mid")
-        let width = left + 200 == right
+        let width = right == left + 200
         try solver.add([left == 10, width, mid == (left + right) / 2])
         let built = solver.constant(of: width)   // 200
         try solver.setConstant(300, for: width)
@@ -181,7 +181,7 @@ private func normalized(_ lines: [String]) -> [String] {
         let centre = solver[mid]                // 160
         #expect(built == 200 && solver.constant(of: width) == 300)
         #expect(moved == 310 && centre == 160)
-        #expect(width.expression.constant == 200)   // the value keeps the expression it was built with
+        #expect(width.constant == 200)   // the value keeps the constant it was built with
 
         let before = solver
         try solver.setConstant(400, for: width)

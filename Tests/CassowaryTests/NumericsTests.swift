@@ -52,7 +52,7 @@ import Testing
         try s.add(batch)
         #expect(s[xs[99_999]] == 99_999)
         // A constant change at the head moves the whole chain.
-        try s.setConstant(-5, for: batch[0])   // x0 - 5 == 0
+        try s.setConstant(5, for: batch[0])   // x0 == 5
         #expect(s[xs[99_999]] == 100_004)
     }
 

@@ -58,11 +58,11 @@ private struct Row: CustomStringConvertible {
 
     var isRequired: Bool { priority == Strength.requiredPriority }
 
-    /// The row of a constraint whose expression constant is now `constant`.
+    /// The row of a constraint whose constant (its own, `terms ⋈ constant`) is now `constant`.
     init(_ c: Constraint, constant: Double, variables: [Variable]) {
         a = Array(repeating: 0, count: variables.count)
         for t in c.expression.terms { a[variables.firstIndex(of: t.variable)!] += t.coefficient }
-        k = constant
+        k = -constant
         relation = c.relation
         priority = c.strength.priority
         weight = c.strength.weight
@@ -319,7 +319,7 @@ private struct FailureLog {
                     // The rejection must be real: the required constraints accepted so far plus
                     // this one have no common point.
                     let rows = (accepted + [c]).filter(\.strength.isRequired)
-                        .map { Row($0, constant: $0.expression.constant, variables: variables) }
+                        .map { Row($0, constant: $0.constant, variables: variables) }
                     ok = log.check(!bruteForceFeasible(rows, n: n), seed,
                                    "\(c) was rejected, but brute force finds it satisfiable with the accepted required constraints \(describe(accepted.filter(\.strength.isRequired)))") && ok
                 } catch {
@@ -331,7 +331,7 @@ private struct FailureLog {
             }
             guard ok else { continue }
 
-            let rows = accepted.map { Row($0, constant: $0.expression.constant, variables: variables) }
+            let rows = accepted.map { Row($0, constant: $0.constant, variables: variables) }
             s.updateVariables()
             let x = values(s, variables)
             for (c, r) in zip(accepted, rows) where r.isRequired {
@@ -371,7 +371,7 @@ private struct FailureLog {
                                            relation: randomRelation(&rng), strength: randomOptionalStrength(&rng)))
             }
             accepted = accepted.filter { (try? s.add($0)) != nil }
-            var constants = accepted.map(\.expression.constant)
+            var constants = accepted.map(\.constant)
             for round in 0..<4 {
                 var changes: [(constraint: Constraint, constant: Double)] = []
                 for _ in 0..<rng.int(1...3) {
@@ -435,7 +435,7 @@ private struct FailureLog {
                         log.check(false, seed, "box \(c) threw \(error)")
                         continue seedLoop
                     }
-                    live.append(c); constants[c] = c.expression.constant; boxes.insert(c)
+                    live.append(c); constants[c] = c.constant; boxes.insert(c)
                 }
             }
 
@@ -452,7 +452,7 @@ private struct FailureLog {
                     operation = "add \(c)"
                     do {
                         try s.add(c)
-                        live.append(c); constants[c] = c.expression.constant
+                        live.append(c); constants[c] = c.constant
                         counts["add", default: 0] += 1
                     } catch let .unsatisfiable(culprit, _) where culprit == c && required {
                         counts["add rejected", default: 0] += 1
@@ -518,7 +518,7 @@ private struct FailureLog {
                     // Change a constant in place.
                     let c = rng.pick(live)
                     let old = constants[c]!
-                    let new = boxes.contains(c) ? Double(rng.int(20...150)) * (old < 0 ? -1 : 1)
+                    let new = boxes.contains(c) ? Double(rng.int(20...150)) * (old > 0 ? 1 : -1)
                                                 : Double(rng.int(-60...60))
                     operation = "setConstant \(new) for \(c) (was \(old))"
                     let before = values(s, variables)
@@ -576,9 +576,8 @@ private struct FailureLog {
                 // The same system built from scratch.
                 var fresh = Solver()
                 let rebuilt = live.map { c in
-                    constants[c] == c.expression.constant ? c
-                        : Constraint(expression: Expression(c.expression.terms, constant: constants[c]!),
-                                     relation: c.relation, strength: c.strength)
+                    constants[c] == c.constant ? c
+                        : Constraint(Expression(c.expression.terms), c.relation, constant: constants[c]!, strength: c.strength)
                 }
                 do {
                     try fresh.add(rebuilt)
@@ -748,8 +747,7 @@ private struct FailureLog {
                     rejections["setConstant", default: 0] += 1
                     let after = values(s, variables)
                     let faults = s.invariantFaults()
-                    let moved = Constraint(expression: Expression(target.expression.terms, constant: new),
-                                           relation: target.relation)
+                    let moved = Constraint(Expression(target.expression.terms), target.relation, constant: new)
                     guard log.check(culprit == target, seed, "the error names \(culprit); \(context)"),
                           log.check(s.constant(of: target) == old, seed,
                                     "constant(of:) is now \(String(describing: s.constant(of: target))); \(context)"),
@@ -787,13 +785,13 @@ extension SolverRandomTests {
                                                    strength: .weak)])
         #expect(s.value(of: x) == 20)
         // x <= 5 cannot hold with x >= 10.
-        #expect(throws: SolverError.self) { try s.setConstant(-5, for: atMost20) }
-        #expect(s.constant(of: atMost20) == -20, "a rejected setConstant changed constant(of:)")
+        #expect(throws: SolverError.self) { try s.setConstant(5, for: atMost20) }
+        #expect(s.constant(of: atMost20) == 20, "a rejected setConstant changed constant(of:)")
         #expect(s.value(of: x) == 20)
         // x <= 15 is fine and must give x == 15.
-        try s.setConstant(-15, for: atMost20)
-        #expect(s.constant(of: atMost20) == -15)
-        #expect(s.value(of: x) == 15, "x <= 15 does not hold after setConstant(-15)")
+        try s.setConstant(15, for: atMost20)
+        #expect(s.constant(of: atMost20) == 15)
+        #expect(s.value(of: x) == 15, "x <= 15 does not hold after setConstant(15)")
         #expect(s.invariantFaults().isEmpty)
     }
 
@@ -817,12 +815,12 @@ extension SolverRandomTests {
         try s.add(c3)
         try s.add(c4)
         #expect(s.invariantFaults().isEmpty)
-        try s.setConstant(18, for: c0)
+        try s.setConstant(-18, for: c0)   // its expression's constant becomes 18
         #expect(s.invariantFaults().isEmpty)
         // Optimum: edits cost 34 at 750 (for example at x = (-24, 0, -10)) and c1 holds, so level 250 is 0.
         let variables = [x0, x1, x2]
         let moved = Constraint(expression: Expression(c0.expression.terms, constant: 18), relation: .lessThanOrEqual)
-        let rows = [moved, c1, c2, c3, c4].map { Row($0, constant: $0.expression.constant, variables: variables) }
+        let rows = [moved, c1, c2, c3, c4].map { Row($0, constant: $0.constant, variables: variables) }
             + (0..<3).map { Row(edit: $0, value: 0, strength: .strong, count: 3) }
         let mine = objectiveVector(rows, at: values(s, variables))
         #expect(vectorsMatch(mine, [0, 34, 0, 0]), "objective \(mine) at \(values(s, variables)), optimum [0, 34, 0, 0]")
@@ -845,7 +843,7 @@ extension SolverRandomTests {
         try s.suggestValue(x2, -128)
         #expect(s.invariantFaults().isEmpty)
         let variables = [x0, x1, x2]
-        let rows = cs.map { Row($0, constant: $0.expression.constant, variables: variables) }
+        let rows = cs.map { Row($0, constant: $0.constant, variables: variables) }
             + [Row(edit: 0, value: 0, strength: Strength(750, weight: 0.5), count: 3),
                Row(edit: 2, value: -128, strength: Strength(750, weight: 0.5), count: 3)]
         let best = bruteForceOptimum(rows, n: 3)!

@@ -363,9 +363,9 @@ func expectHealthy(_ s: Solver, sourceLocation: SourceLocation = #_sourceLocatio
         var fixed = Solver()
         let pin = container == 6480
         try fixed.add(constraints + [pin])
-        try fixed.setConstant(-3000, for: pin)
+        try fixed.setConstant(3000, for: pin)
         let before = widths.map { fixed[$0] }
-        #expect(throws: SolverError.self) { try fixed.setConstant(-900, for: pin) }
+        #expect(throws: SolverError.self) { try fixed.setConstant(900, for: pin) }
         expectHealthy(fixed)
         #expect(widths.map { fixed[$0] } == before)
     }
@@ -389,9 +389,10 @@ func expectHealthy(_ s: Solver, sourceLocation: SourceLocation = #_sourceLocatio
         let top = Variable("top"), height = Variable("height"), bottom = Variable("bottom")
         let h = height == 44
         try s.add([top == 0, bottom == top + height, h])
-        try s.setConstant(-120, for: h)  // height - 120 == 0
+        try s.setConstant(120, for: h)  // height == 120
         #expect(s[height] == 120 && s[bottom] == 120)
-        #expect(s.constant(of: h) == -120)
+        #expect(s.constant(of: h) == 120)
+        #expect(h.constant == 44)   // the constraint value keeps what it was built with
         #expect(s.contains(h))
         expectHealthy(s)
     }
@@ -403,14 +404,14 @@ func expectHealthy(_ s: Solver, sourceLocation: SourceLocation = #_sourceLocatio
         let pull = (x == 0).withStrength(.weak)
         try s.add([floor, pull])
         #expect(s[x] == 10)
-        try s.setConstant(-25, for: floor)  // x - 25 >= 0
+        try s.setConstant(25, for: floor)  // x >= 25
         #expect(s[x] == 25)
-        try s.setConstant(-40, for: pull)   // x == 40, weak
+        try s.setConstant(40, for: pull)   // x == 40, weak
         #expect(s[x] == 40)
         let ceiling = x <= 30
         try s.add(ceiling)
         #expect(s[x] == 30)
-        try s.setConstant(-35, for: ceiling)  // x <= 35
+        try s.setConstant(35, for: ceiling)  // x <= 35
         #expect(s[x] == 35)
         expectHealthy(s)
     }
@@ -420,10 +421,10 @@ func expectHealthy(_ s: Solver, sourceLocation: SourceLocation = #_sourceLocatio
         let x = Variable("x")
         let low = x >= 10, high = x <= 20
         try s.add([low, high, (x == 100).withStrength(.weak)])
-        #expect(throws: SolverError.unsatisfiable(high, conflicting: [low])) { try s.setConstant(-5, for: high) }
-        #expect(s.constant(of: high) == -20)
+        #expect(throws: SolverError.unsatisfiable(high, conflicting: [low])) { try s.setConstant(5, for: high) }
+        #expect(s.constant(of: high) == 20)
         #expect(s[x] == 20)
-        try s.setConstant(-15, for: high)
+        try s.setConstant(15, for: high)
         #expect(s[x] == 15)
         expectHealthy(s)
     }
@@ -431,7 +432,7 @@ func expectHealthy(_ s: Solver, sourceLocation: SourceLocation = #_sourceLocatio
     @Test func conflictsAfterAConstantChangeUseTheConstantNowInForce() throws {
         var s = Solver()
         let x = Variable("x"), y = Variable("y"), z = Variable("z")
-        let pin = x == 10, gap = x + 200 == y, unrelated = z == 5
+        let pin = x == 10, gap = y == x + 200, unrelated = z == 5
         try s.add([pin, gap, unrelated])
         try s.setConstant(300, for: gap)   // y == x + 300 == 310
         let cap = y <= 250
@@ -446,9 +447,9 @@ func expectHealthy(_ s: Solver, sourceLocation: SourceLocation = #_sourceLocatio
         let x = Variable("x")
         let a = x == 5, b = x == 5
         try s.add([a, b])
-        #expect(throws: SolverError.unsatisfiable(b, conflicting: [a])) { try s.setConstant(-6, for: b) }
+        #expect(throws: SolverError.unsatisfiable(b, conflicting: [a])) { try s.setConstant(6, for: b) }
         try s.remove(a)
-        try s.setConstant(-6, for: b)
+        try s.setConstant(6, for: b)
         #expect(s[x] == 6)
         expectHealthy(s)
     }

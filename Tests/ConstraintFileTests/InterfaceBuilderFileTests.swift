@@ -834,8 +834,8 @@ func box(_ id: String, _ x: Double, _ y: Double, _ w: Double, _ h: Double, attri
     }
 
     @Test func controlsArePlacedByTheirAlignmentRectangles() throws {
-        // In a stack: a slider's frame reaches 2 points past each side, a segmented control's 1
-        // point below; the next view follows the alignment rectangle.
+        // In a stack: a slider's frame reaches 2 points past each side and 1 below, a segmented
+        // control's 1 point below; the next view follows the alignment rectangle.
         let r = try Self.stack("""
             <slider opaque="NO" value="0.5" minValue="0.0" maxValue="1" translatesAutoresizingMaskIntoConstraints="NO" id="slider">
                 <rect key="frame" x="-2" y="0.0" width="204" height="31"/>
@@ -847,8 +847,8 @@ func box(_ id: String, _ x: Double, _ y: Double, _ w: Double, _ h: Double, attri
             <label text="A" translatesAutoresizingMaskIntoConstraints="NO" id="a"><rect key="frame" x="0.0" y="61" width="200" height="20"/></label>
             """)
         #expect(r.frame("slider") == Rect(x: -2, y: 0, width: 204, height: 31))
-        #expect(r.frame("seg") == Rect(x: 0, y: 31, width: 200, height: 32))
-        #expect(r.frame("a") == Rect(x: 0, y: 62, width: 200, height: 20))
+        #expect(r.frame("seg") == Rect(x: 0, y: 30, width: 200, height: 32))
+        #expect(r.frame("a") == Rect(x: 0, y: 61, width: 200, height: 20))
         // Xcode 26's sliders have no overhang.
         let current = try Self.stack("""
             <slider opaque="NO" value="0.5" minValue="0.0" maxValue="1" translatesAutoresizingMaskIntoConstraints="NO" id="slider">
@@ -868,18 +868,20 @@ func box(_ id: String, _ x: Double, _ y: Double, _ w: Double, _ h: Double, attri
     }
 
     /// A storyboard table's prototype cell `width` wide on `device`, saved by `tools`, whose
-    /// `inner` view is pinned to the content view's margins.
-    static func prototypeCell(width: Double, device: String, tools: String) throws -> Rect? {
+    /// `inner` view is pinned to the content view's margins; `cell` adds attributes and
+    /// children to the cell, whose content view is `contentWidth` wide (the cell's width if nil).
+    static func prototypeCell(width: Double, device: String, tools: String, cell: (attributes: String, children: String) = ("", ""),
+                              contentWidth: Double? = nil) throws -> Rect? {
         let root = """
             <tableView key="view" clipsSubviews="YES" contentMode="scaleToFill" style="plain" rowHeight="60" id="root">
                 <rect key="frame" x="0.0" y="0.0" width="\(width)" height="600"/>
                 <autoresizingMask key="autoresizingMask" widthSizable="YES" heightSizable="YES"/>
                 <prototypes>
-                    <tableViewCell contentMode="scaleToFill" id="cell">
+                    <tableViewCell contentMode="scaleToFill" \(cell.attributes) id="cell">
                         <rect key="frame" x="0.0" y="50" width="\(width)" height="60"/>
-                        <autoresizingMask key="autoresizingMask"/>
+                        <autoresizingMask key="autoresizingMask"/>\(cell.children)
                         <tableViewCellContentView key="contentView" id="content">
-                            <rect key="frame" x="0.0" y="0.0" width="\(width)" height="60"/>
+                            <rect key="frame" x="0.0" y="0.0" width="\(contentWidth ?? width)" height="60"/>
                             <autoresizingMask key="autoresizingMask"/>
                             <subviews>\(box("inner", 0, 0, 10, 10))</subviews>
                             <constraints>

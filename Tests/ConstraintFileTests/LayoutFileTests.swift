@@ -231,31 +231,33 @@ import Testing
     }
 }
 
+/// What parsing `text` as `t.layout` gives: the first line of its error, or "parsed".
+func parsedFirstLine(_ text: String) -> String {
+    do {
+        _ = try LayoutFile.parse(text, path: "t.layout")
+        return "parsed"
+    } catch {
+        return String(error.description.prefix { $0 != "\n" })
+    }
+}
+
 /// Inputs that used to trap, hang or excuse too much.
 @Suite struct LayoutFileRobustnessTests {
-    func firstLine(_ text: String) -> String {
-        do {
-            _ = try LayoutFile.parse(text, path: "t.layout")
-            return "parsed"
-        } catch {
-            return String(error.description.prefix { $0 != "\n" })
-        }
-    }
     func run(_ text: String) throws -> CheckResult { try LayoutFile.parse(text, path: "t.layout").run() }
 
     @Test func numbersOutsideWhatASolveResolvesAreRefused() {
-        #expect(firstLine("view r: View frame=(0,0,1e20,10)") ==
+        #expect(parsedFirstLine("view r: View frame=(0,0,1e20,10)") ==
                 "t.layout:1:25: error: number '1e20' is too large: numbers in a layout file are at most 10000000 (1e7)")
         // Found by fuzzing: a visual format's spacing of 8e115 reached the solver, whose conflict
         // search then saw only the implicit bounds and trapped.
-        #expect(firstLine("view r: View\nview a: View in r\nview b: View in r\nH:|-8-[a(50)]-8\(String(repeating: "0", count: 115))-[b]-8-|") ==
+        #expect(parsedFirstLine("view r: View\nview a: View in r\nview b: View in r\nH:|-8-[a(50)]-8\(String(repeating: "0", count: 115))-[b]-8-|") ==
                 "t.layout:4:1: error: number 8e+115 in the visual format is too large: numbers in a layout file are at most 10000000 (1e7)")
-        #expect(firstLine("view r: View frame=(0,0,-10,20)") == "t.layout:1:20: error: a frame's width and height cannot be negative")
-        #expect(firstLine("view r: View\nview l: Label in r font=0.001") == "t.layout:2:25: error: font size 0.001 is out of range: use 1 to 1000 points")
-        #expect(firstLine("view r: View\nview v: View in r\nv.centerX >= 100000*v.centerX - 5") ==
+        #expect(parsedFirstLine("view r: View frame=(0,0,-10,20)") == "t.layout:1:20: error: a frame's width and height cannot be negative")
+        #expect(parsedFirstLine("view r: View\nview l: Label in r font=0.001") == "t.layout:2:25: error: font size 0.001 is out of range: use 1 to 1000 points")
+        #expect(parsedFirstLine("view r: View\nview v: View in r\nv.centerX >= 100000*v.centerX - 5") ==
                 "t.layout:3:14: error: multiplier 100000 is out of range: use 0 or a magnitude from 0.0001 to 10000")
-        #expect(firstLine("view r: View\nview v: View in r\nv.width == 0.5*r.width") == "parsed")
-        #expect(firstLine("\u{FEFF}view r: View") == "parsed")   // a byte order mark is skipped
+        #expect(parsedFirstLine("view r: View\nview v: View in r\nv.width == 0.5*r.width") == "parsed")
+        #expect(parsedFirstLine("\u{FEFF}view r: View") == "parsed")   // a byte order mark is skipped
     }
 
     @Test func hugeButAllowedSizesLayOutAndDraw() throws {
@@ -305,6 +307,6 @@ import Testing
             #expect(error.description == "t.layout:1:100001: error: line is longer than 100,000 characters")
         }
         let row = "view r: View\nview a: View in r\nH:|" + String(repeating: "-[a]", count: 65) + "\n"
-        #expect(firstLine(row) == "t.layout:3:1: error: a visual format line may name at most 64 views; this one names 65: split it")
+        #expect(parsedFirstLine(row) == "t.layout:3:1: error: a visual format line may name at most 64 views; this one names 65: split it")
     }
 }

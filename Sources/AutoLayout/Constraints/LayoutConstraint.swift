@@ -263,9 +263,6 @@ public final class LayoutConstraint: CustomStringConvertible {
     /// The view it is installed on (the closest common ancestor of its items), which clears
     /// this as it is freed.
     unowned(unsafe) var installedOn: View?
-    /// The solver constraints that carry it (two for a content-size constraint), empty while
-    /// the engine has not added it yet.
-    var solverConstraints: [Cassowary.Constraint] = []
     /// Set when the engine broke it to resolve a conflict: it then holds just below required.
     var isBroken = false
     /// When it became active: a conflict's group is in this order (``ConflictPolicy``).

@@ -9,12 +9,15 @@ open class Slider: Control {
     /// the file does not give.
     public static let intrinsicHeight = 31.0
     /// How far a slider's frame reaches past the rectangle constraints place (UIKit's
-    /// `alignmentRectInsets`): 2 points on each side, the thumb's overhang. Stored frames show it
-    /// (a slider pinned to its superview's edges is stored at x -2, 4 points wider: SideMenu's,
-    /// IBAnimatable's, AWS's and Esri's storyboards); the Interface Builder reader places sliders
-    /// by it. Views here have no alignment rectangles, so a slider made in code is laid out by
-    /// its frame.
-    public static let alignmentRectInsets = EdgeInsets(top: 0, left: 2, bottom: 0, right: 2)
+    /// `alignmentRectInsets`): 2 points on each side, the thumb's overhang, and 1 below (the
+    /// rectangle is 30 tall in a 31-point frame). Stored frames show it (a slider pinned to its
+    /// superview's edges is stored at x -2, 4 points wider, and 1 point taller: SideMenu's,
+    /// IBAnimatable's, AWS's and Esri's storyboards; the view after a slider in a stack view is
+    /// stored 1 point nearer than the spacing, and an equal-spacing stack leaves it 1 point
+    /// less below than above: SideMenu's and SwiftMessages' files); the Interface Builder reader
+    /// places sliders by it. Views here have no alignment rectangles, so a slider made in code
+    /// is laid out by its frame.
+    public static let alignmentRectInsets = EdgeInsets(top: 0, left: 2, bottom: 1, right: 2)
 
     /// The value, kept between ``minimumValue`` and ``maximumValue``: a value outside the range
     /// is pinned to its nearest end, as UIKit pins it.

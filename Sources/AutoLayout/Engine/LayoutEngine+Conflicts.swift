@@ -21,10 +21,10 @@ extension LayoutEngine {
 
     /// Picks the constraint to break in a conflicting group (``ConflictPolicy``, with the
     /// group in activation order), marks it broken, records and reports the conflict.
-    func resolveConflict(group solverGroup: [Cassowary.Constraint], owners: [UInt64: LayoutConstraint]) -> LayoutConstraint {
+    func resolveConflict(group solverGroup: [Cassowary.Constraint], ownership: SolverOwnership) -> LayoutConstraint {
         var group: [LayoutConstraint] = []
         for s in solverGroup {
-            if let c = owners[s.id], !group.contains(where: { $0 === c }) { group.append(c) }
+            if let c = ownership.owner(of: s), !group.contains(where: { $0 === c }) { group.append(c) }
         }
         // Only the implicit bounds (width ≥ 0, height ≥ 0) in the group: the solver's precision
         // was swamped by numbers far beyond a layout's.
@@ -58,6 +58,63 @@ extension LayoutEngine {
         s += "Make a symbolic breakpoint at UIViewAlertForUnsatisfiableConstraints to catch this in the debugger.\n"
         s += "The methods in the UIConstraintBasedLayoutDebugging category on UIView listed in <UIKitCore/UIView.h> may also be helpful."
         return s
+    }
+
+    /// Adds `background` and the batch (whose solver constraints, `made` in order, `ownership`
+    /// records) to `solver`; while required constraints conflict, reports the group, demotes the constraint
+    /// the policy picks, and tries again. Returns the constraints it broke. The solver is the
+    /// engine's own or a fitting's scratch (whose caller has the engine demote what broke).
+    @discardableResult
+    func addResolvingConflicts(background: [Cassowary.Constraint], batch: [LayoutConstraint], made: [Cassowary.Constraint],
+                               into solver: inout Solver, ownership: inout SolverOwnership) -> [LayoutConstraint] {
+        // The bounds go last: most sizes are defined by then, which makes the bounds trivial.
+        // A conflict is the first constraint that cannot hold with the bounds and the ones
+        // before it (as ``ConflictSearch`` finds one, holding its background throughout), so
+        // once the batch fails the bounds go first.
+        var boundsFirst = false
+        var broke: [LayoutConstraint] = []
+        var made = made
+        while true {
+            do {
+                try solver.add(boundsFirst ? background + made : made + background)
+                return broke
+            } catch .unsatisfiable where !boundsFirst && !background.isEmpty {
+                boundsFirst = true
+            } catch .unsatisfiable(let culprit, let conflicting) {
+                let broken = resolveConflict(group: [culprit] + conflicting, ownership: ownership)
+                // One already in the solver (a constraint of an earlier pass) is swapped there.
+                demote(broken, in: &solver, ownership: &ownership, held: !batch.contains { $0 === broken })
+                broke.append(broken)
+                made = batch.flatMap { ownership.constraints(of: $0) }
+            } catch .imprecise {
+                preconditionFailure(Self.imprecisionMessage)
+            } catch {
+                preconditionFailure("layout engine bookkeeping: \(error)")
+            }
+        }
+    }
+
+    /// A solver whose conflicts name the group found reading its constraints in order, as a log
+    /// is read (``Cassowary/Solver/namesConflictsInOrder``): the engine's and a fitting's.
+    static func makeSolver() -> Solver {
+        var solver = Solver()
+        solver.namesConflictsInOrder = true
+        return solver
+    }
+
+    /// Records a broken constraint's demoted solver constraints in `ownership`, and swaps them
+    /// in for the old ones in `solver` when it `held` them.
+    func demote(_ broken: LayoutConstraint, in solver: inout Solver, ownership: inout SolverOwnership, held: Bool) {
+        let old = ownership.constraints(of: broken)
+        ownership.set(broken, made: makeSolverConstraints(broken))
+        if held { replace(old, by: ownership.constraints(of: broken), in: &solver) }
+    }
+
+    func replace(_ old: [Cassowary.Constraint], by new: [Cassowary.Constraint], in solver: inout Solver) {
+        do {
+            try solver.remove(old)
+            try solver.add(new)
+        } catch { preconditionFailure("layout engine bookkeeping: \(error)") }
     }
 }
 

@@ -3,13 +3,6 @@ import Cassowary
 /// A fitting's scratch solver and what is needed to update it in place (a class: it holds a
 /// whole solver, which is handed between the engine and the fitting, never copied).
 final class FittingScratch {
-    /// The solver constraints made for a layout constraint, and the constant it had then: a
-    /// constant change moves their expressions' constants (as built) by the same amount.
-    struct Made {
-        var constraints: [Cassowary.Constraint]
-        var builtConstant: Double
-    }
-
     private let viewReference: UnownedReference<LayoutItem>
     var view: View? { viewReference.object.map { unsafeDowncast($0, to: View.self) } }
     var structure: Int
@@ -19,7 +12,8 @@ final class FittingScratch {
     var pulls: [LayoutConstraint]
     // Unchecked exclusivity below: see `View.superview`.
     @exclusivity(unchecked) var solver: Solver
-    @exclusivity(unchecked) var made: [ObjectIdentifier: Made]
+    /// Which layout constraint made each of the solver's constraints.
+    @exclusivity(unchecked) var ownership: SolverOwnership
     /// The subtree's views that wrap at their laid-out width, found once per structure.
     var wrapping: [View]?
     /// Content sizes the last fitting moved in the scratch only (measured at the solved
@@ -28,14 +22,14 @@ final class FittingScratch {
     @exclusivity(unchecked) var diverged: [LayoutConstraint] = []
 
     init(view: View, structure: Int, axes: (width: Bool, height: Bool), priorities: (LayoutPriority, LayoutPriority), pulls: [LayoutConstraint],
-         solver: Solver, made: [ObjectIdentifier: Made]) {
+         solver: Solver, ownership: SolverOwnership) {
         self.viewReference = view.reference
         self.structure = structure
         self.axes = axes
         self.priorities = priorities
         self.pulls = pulls
         self.solver = solver
-        self.made = made
+        self.ownership = ownership
     }
 
     /// Moves the constants of the `changed` constraints in place, in one step. Returns false
@@ -44,11 +38,7 @@ final class FittingScratch {
     func apply(_ log: [LayoutConstraint], _ diverged: [LayoutConstraint], _ pulls: [LayoutConstraint]) -> Bool {
         moves.removeAll(keepingCapacity: true)
         func take(_ list: [LayoutConstraint]) {
-            for c in list {
-                guard let m = made[ObjectIdentifier(c)] else { continue }
-                let delta = c.constant - m.builtConstant
-                for s in m.constraints { moves.append((s, s.expression.constant - delta)) }
-            }
+            for c in list { ownership.appendMoves(for: c, to: &moves) }
         }
         take(log)
         take(diverged)
@@ -119,18 +109,16 @@ extension LayoutEngine {
     private func makeFittingScratch(for view: View, target: Size, priorities: (LayoutPriority, LayoutPriority)) -> FittingScratch {
         let pulls = fittingPulls(for: view, target: target, priorities: priorities)
         let structure = structureVersion
-        var solver = Solver()
-        let (background, batch) = fittingSystem(for: view, pulls: pulls)
-        addResolvingConflicts(background: background, batch: batch, into: &solver, scratch: true)
-        var made: [ObjectIdentifier: FittingScratch.Made] = [:]
-        // The solver now holds the final (possibly demoted) form of each: read constants from it.
-        for (c, constraints) in batch where constraints.allSatisfy({ solver.contains($0) }) {
-            made[ObjectIdentifier(c)] = FittingScratch.Made(constraints: constraints, builtConstant: c.constant)
+        var solver = Self.makeSolver()
+        var (background, batch, made, ownership) = fittingSystem(for: view, pulls: pulls)
+        // What broke here is demoted in the engine's own solver at the next pass.
+        for broken in addResolvingConflicts(background: background, batch: batch, made: made, into: &solver, ownership: &ownership) {
+            definitionChanged(broken)
         }
         // A conflict while building demotes constraints: such a scratch is not kept.
         return FittingScratch(view: view, structure: structure == structureVersion ? structure : -1,
                               axes: (target.width.isFinite, target.height.isFinite),
-                              priorities: priorities, pulls: pulls, solver: solver, made: made)
+                              priorities: priorities, pulls: pulls, solver: solver, ownership: ownership)
     }
 
     /// The temporary constraints that pull the fitted view's width and height towards the
@@ -149,10 +137,17 @@ extension LayoutEngine {
     /// What a fresh fitting of `view` adds to its scratch solver: the items' bounds, and each
     /// constraint of the subtree (and each pull) with its solver constraints.
     func fittingSystem(for view: View, pulls: [LayoutConstraint])
-        -> (background: [Cassowary.Constraint], batch: [(LayoutConstraint, [Cassowary.Constraint])]) {
+        -> (background: [Cassowary.Constraint], batch: [LayoutConstraint], made: [Cassowary.Constraint], ownership: SolverOwnership) {
         var background: [Cassowary.Constraint] = []
-        var batch: [(LayoutConstraint, [Cassowary.Constraint])] = []
-        func take(_ c: LayoutConstraint) { batch.append((c, makeSolverConstraints(c))) }
+        var batch: [LayoutConstraint] = []
+        var made: [Cassowary.Constraint] = []
+        var ownership = SolverOwnership()
+        func take(_ c: LayoutConstraint) {
+            let constraints = makeSolverConstraints(c)
+            batch.append(c)
+            made += constraints
+            ownership.set(c, made: constraints)
+        }
         // The bounds the engine gave each item when it joined. The fitted view, the scratch's
         // root, also takes the origin, which the engine gave it only as the hierarchy's root.
         let rootBoundsShared = view.superview == nil
@@ -167,7 +162,7 @@ extension LayoutEngine {
             for c in v.constraints { take(c) }
         }
         for c in pulls { take(c) }
-        return (background, batch)
+        return (background, batch, made, ownership)
     }
 
     /// The fitting's version of the two-pass layout: multi-line labels of the subtree are
@@ -198,10 +193,10 @@ extension LayoutEngine {
                 let size = v.intrinsicContentSize(atLayoutWidth: width)
                 for c in v.generated.contentSize {
                     let value = c.firstAttribute == .width ? size.width : size.height
-                    for s in scratch.made[ObjectIdentifier(c)]?.constraints ?? [] {
+                    for s in scratch.ownership.constraints(of: c) {
                         // Content sizes are optional unless made required; a required one that
                         // cannot move keeps its size.
-                        if (try? scratch.move(s, to: -value)) == true {
+                        if (try? scratch.move(s, to: value)) == true {
                             changed = true
                             scratch.diverged.append(c)
                         }

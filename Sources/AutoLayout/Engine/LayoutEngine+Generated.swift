@@ -32,7 +32,6 @@ extension LayoutEngine {
             for t in other.terms { expression.terms.append(Term(t.variable, -c.multiplier * t.coefficient)) }
             expression.constant -= c.multiplier * other.constant
         }
-        expression.constant -= c.constant
         if c.isAutoresizing, let view = a as? View, let parent = view.superview {
             // Autoresizing positions are relative to the superview; the engine's are global.
             if attrA == .left { expression = expression - parent.minX }
@@ -43,15 +42,15 @@ extension LayoutEngine {
             // A broken one keeps its halves below required too: a required hugging or compression
             // would otherwise bring the same conflict back at every attempt to resolve it.
             func priority(_ p: LayoutPriority) -> Double { c.isBroken ? min(Double(p.rawValue), LayoutEngine.brokenPriority) : Double(p.rawValue) }
-            return [Cassowary.Constraint(expression: expression, relation: .lessThanOrEqual, strength: Strength(priority(hugging))),
-                    Cassowary.Constraint(expression: expression, relation: .greaterThanOrEqual, strength: Strength(priority(compression)))]
+            return [Cassowary.Constraint(expression, .lessThanOrEqual, constant: c.constant, strength: Strength(priority(hugging))),
+                    Cassowary.Constraint(expression, .greaterThanOrEqual, constant: c.constant, strength: Strength(priority(compression)))]
         }
         let relation: Cassowary.Relation = switch c.relation {
         case .lessThanOrEqual: .lessThanOrEqual
         case .equal: .equal
         case .greaterThanOrEqual: .greaterThanOrEqual
         }
-        return [Cassowary.Constraint(expression: expression, relation: relation, strength: strength)]
+        return [Cassowary.Constraint(expression, relation, constant: c.constant, strength: strength)]
     }
 
     /// Brings a view's generated constraints in line with its properties: constants change in

@@ -16,17 +16,18 @@ public final class LayoutEngine {
     private let rootReference: UnownedReference<LayoutItem>
     /// How constraints and views refer to the engine without keeping it alive.
     let reference = UnownedReference<LayoutEngine>()
-    var solver = Solver()
-    /// The layout constraint behind each solver constraint (background bounds have none).
-    var owners: [UInt64: LayoutConstraint] = [:]
+    /// The engine's solver: a conflict names the group `autolayout explain` finds in its log.
+    var solver = LayoutEngine.makeSolver()
+    /// Which layout constraint made each solver constraint (background bounds have none).
+    var ownership = SolverOwnership()
 
     // Unchecked exclusivity on the queues a fitting touches: see `View.superview`.
 
     /// Constraints waiting to be added, constants waiting to be changed, solver constraints
     /// waiting to be removed, views whose generated constraints need a look.
     @exclusivity(unchecked) private var toAdd: [LayoutConstraint] = []
-    @exclusivity(unchecked) private var toChange: [LayoutConstraint] = []
-    private var toRemove: [Cassowary.Constraint] = []
+    @exclusivity(unchecked) private(set) var toChange: [LayoutConstraint] = []
+    private(set) var toRemove: [Cassowary.Constraint] = []
     /// Held weakly, like every reference from an engine to views: the engine belongs to its
     /// root view, so a strong one would keep a hierarchy that is waiting for a pass alive.
     @exclusivity(unchecked) private var dirtyViews: [WeakView] = []
@@ -126,11 +127,7 @@ public final class LayoutEngine {
     /// Takes a constraint's solver constraints out of the engine (at the next pass).
     private func unregister(_ c: LayoutConstraint) {
         structureVersion += 1
-        for s in c.solverConstraints {
-            toRemove.append(s)
-            owners[s.id] = nil
-        }
-        c.solverConstraints = []
+        toRemove.append(contentsOf: ownership.remove(c))
     }
 
     func constantChanged(_ c: LayoutConstraint) {
@@ -143,13 +140,13 @@ public final class LayoutEngine {
                 constantLog = []
             }
         }
-        guard !c.solverConstraints.isEmpty else { return }
+        // One not added yet is added at its new constant; the pass skips it (no record).
         toChange.append(c)
     }
 
     /// The priority or the expression changed: replace the solver constraints.
     func definitionChanged(_ c: LayoutConstraint) {
-        guard c.engine === self, !c.solverConstraints.isEmpty else { return }
+        guard c.engine === self, ownership.holds(c) else { return }
         unregister(c)
         enqueueAdd(c)
     }
@@ -227,12 +224,12 @@ public final class LayoutEngine {
         structureVersion += 1
         forEachView(subtree) { v in
             v.autoresizingReference = nil
+            // The old engine (the subtree's own, as a root) goes with what it held.
             for c in v.constraints {
-                c.solverConstraints = []
                 c.isQueued = false
                 activate(c)
             }
-            for c in v.generated.all { c.solverConstraints = []; c.engine = nil }
+            for c in v.generated.all { c.engine = nil }
             v.generated = GeneratedConstraints()
             old?.forget(v)
             v.background = []
@@ -356,18 +353,22 @@ public final class LayoutEngine {
         }
         let changes = toChange
         toChange = []
-        for c in changes where !c.solverConstraints.isEmpty { applyConstant(c) }
+        for c in changes { applyConstant(c) }
         var batch: [LayoutConstraint] = []
+        var made: [Cassowary.Constraint] = []
+        ownership.reserve(toAdd.count)
         for c in toAdd {
             c.isQueued = false
-            guard c.engine === self, c.solverConstraints.isEmpty, c.first != nil else { continue }
-            replaceSolverConstraints(c)
+            guard c.engine === self, !ownership.holds(c), c.first != nil else { continue }
+            let constraints = makeSolverConstraints(c)
+            ownership.set(c, made: constraints)
             batch.append(c)
+            made += constraints
         }
         toAdd = []
         let background = newBackground
         newBackground = []
-        addResolvingConflicts(background: background, batch: batch.map { ($0, $0.solverConstraints) }, into: &solver)
+        addResolvingConflicts(background: background, batch: batch, made: made, into: &solver, ownership: &ownership)
         needsFrames = true
         return true
     }
@@ -431,83 +432,18 @@ public final class LayoutEngine {
         return list
     }
 
-    /// Adds `background` and the batch to `solver`; while required constraints conflict,
-    /// reports the group, demotes the constraint the policy picks, and tries again.
-    ///
-    /// When `scratch` is true, `solver` is a scratch solver (a fitting's) whose constraints the
-    /// batch maps back: the broken constraint is demoted there, and in the engine's own solver
-    /// at the next pass. Otherwise `solver` is the engine's own.
-    func addResolvingConflicts(background: [Cassowary.Constraint],
-                               batch: [(LayoutConstraint, [Cassowary.Constraint])],
-                               into solver: inout Solver, scratch: Bool = false) {
-        // The bounds go last: most sizes are defined by then, which makes the bounds trivial.
-        // A conflict is the first constraint that cannot hold with the bounds and the ones
-        // before it (as ``ConflictSearch`` finds one, holding its background throughout), so
-        // once the batch fails the bounds go first.
-        var pending = batch
-        var boundsFirst = false
-        while true {
-            do {
-                try solver.add(boundsFirst ? background + pending.flatMap(\.1) : pending.flatMap(\.1) + background)
-                return
-            } catch .unsatisfiable where !boundsFirst && !background.isEmpty {
-                boundsFirst = true
-            } catch .unsatisfiable(let culprit, let conflicting) {
-                // A scratch's owners are only needed here, on a conflict: they are made here.
-                let scratchOwners = scratch ? Dictionary(pending.lazy.flatMap { c, made in made.map { ($0.id, c) } },
-                                                         uniquingKeysWith: { first, _ in first }) : [:]
-                let broken = resolveConflict(group: [culprit] + conflicting, owners: scratch ? scratchOwners : owners)
-                let old = broken.solverConstraints
-                let demoted = scratch ? makeSolverConstraints(broken) : replaceSolverConstraints(broken)
-                if let i = pending.firstIndex(where: { $0.0 === broken }) {
-                    pending[i].1 = demoted
-                } else {
-                    precondition(!scratch, "layout engine bookkeeping: a scratch solver takes its constraints in one batch")
-                    replace(old, by: demoted, in: &solver)
-                }
-                if scratch { definitionChanged(broken) }
-            } catch .imprecise {
-                preconditionFailure(Self.imprecisionMessage)
-            } catch {
-                preconditionFailure("layout engine bookkeeping: \(error)")
-            }
-        }
-    }
-
-    /// Rebuilds a constraint's solver constraints (after its strength changed), keeping owners.
-    @discardableResult
-    private func replaceSolverConstraints(_ c: LayoutConstraint) -> [Cassowary.Constraint] {
-        for s in c.solverConstraints { owners[s.id] = nil }
-        c.solverConstraints = makeSolverConstraints(c)
-        for s in c.solverConstraints { owners[s.id] = c }
-        return c.solverConstraints
-    }
-
-    /// Swaps a broken constraint's solver constraints for their demoted form in the engine's solver.
-    private func demoteInPlace(_ broken: LayoutConstraint) {
-        let old = broken.solverConstraints
-        replace(old, by: replaceSolverConstraints(broken), in: &solver)
-    }
-
-    private func replace(_ old: [Cassowary.Constraint], by new: [Cassowary.Constraint], in solver: inout Solver) {
-        do {
-            try solver.remove(old)
-            try solver.add(new)
-        } catch { preconditionFailure("layout engine bookkeeping: \(error)") }
-    }
-
     /// Changes a constant in place; on a conflict, breaks a constraint and tries again.
     private func applyConstant(_ c: LayoutConstraint) {
         while true {
-            let targets = makeSolverConstraints(c)
             do {
-                for (s, t) in zip(c.solverConstraints, targets) {
-                    try solver.setConstant(t.expression.constant, for: s)
-                }
+                var moves: [(constraint: Cassowary.Constraint, constant: Double)] = []
+                ownership.appendMoves(for: c, to: &moves)
+                if moves.isEmpty { return }   // not in the solver (yet, or any more)
+                try solver.setConstants(moves)
                 return
             } catch .unsatisfiable(let culprit, let conflicting) {
-                let broken = resolveConflict(group: [culprit] + conflicting, owners: owners)
-                demoteInPlace(broken)
+                let broken = resolveConflict(group: [culprit] + conflicting, ownership: ownership)
+                demote(broken, in: &solver, ownership: &ownership, held: true)
                 if broken === c { return }
             } catch .imprecise {
                 preconditionFailure(Self.imprecisionMessage)

@@ -76,7 +76,7 @@ extension View {
         var seen: Set<ObjectIdentifier> = []
         for v in axis == .horizontal ? [minX, width] : [minY, height] {
             for s in engine.solver.constraints(affecting: v) {
-                if let c = engine.owners[s.id], seen.insert(ObjectIdentifier(c)).inserted { result.append(c) }
+                if let c = engine.ownership.owner(of: s), seen.insert(ObjectIdentifier(c)).inserted { result.append(c) }
             }
         }
         return result.sorted { $0.activationSequence < $1.activationSequence }

@@ -66,8 +66,8 @@ extension View {
         let engine = layoutEngine
         engine.prepare()
         let pulls = engine.fittingPulls(for: self, target: targetSize, priorities: (horizontal, vertical))
-        let (background, batch) = engine.fittingSystem(for: self, pulls: pulls)
-        return batch.flatMap(\.1) + background
+        let system = engine.fittingSystem(for: self, pulls: pulls)
+        return system.made + system.background
     }
 
     /// Whether a fitted size may be one the constraints leave open: such a size can only come
@@ -87,7 +87,7 @@ extension View {
             guard mayBeOpen(priority, target, value) else { continue }
             var open = scratch.solver
             for c in scratch.pulls where c.firstAttribute == (axis == .horizontal ? .width : .height) {
-                try? open.remove(scratch.made[ObjectIdentifier(c)]?.constraints ?? [])
+                try? open.remove(scratch.ownership.constraints(of: c))
             }
             guard open.checkAmbiguity(of: variable) else { continue }
             let returned = target.isFinite ? target : 0

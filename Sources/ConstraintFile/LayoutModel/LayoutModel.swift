@@ -1,14 +1,10 @@
 import AutoLayout
 
-/// A parsed `.layout` file: views, guides, constraints, activation sets, actions and
-/// expectations, in file order, with every name resolved.
-///
-/// Parsing checks everything that can be checked without solving (names, classes, attributes,
-/// the hierarchy, which items a constraint may relate), so that ``run()`` never traps. See the
-/// *LayoutFileFormat* article for the language.
-public struct LayoutFile: Sendable {
-    /// The file's path as given to ``parse(_:path:)``.
-    public let path: String
+/// What a `.layout` file and an Interface Builder document are both read into: views, guides,
+/// activation sets and the statements that make and check them, in declaration order, with
+/// every name resolved. ``HierarchyMaker`` makes its views and constraints; `run(path:)` runs
+/// its statements and reports.
+struct LayoutModel: Sendable {
     /// The declared views, in file order.
     var views: [ViewDecl] = []
     /// The declared layout guides, in file order.
@@ -17,8 +13,6 @@ public struct LayoutFile: Sendable {
     var sets: [SetDecl] = []
     /// What running the file does, in file order.
     var statements: [Statement] = []
-
-    init(path: String) { self.path = path }
 }
 
 /// The classes a `view` line can name.
@@ -208,7 +202,7 @@ enum Statement: Sendable {
     case expect(Expectation)
 }
 
-extension LayoutFile {
+extension LayoutModel {
     /// The view that owns an item (a guide's owning view).
     func host(_ item: ItemRef) -> ViewRef {
         switch item {

@@ -1,10 +1,10 @@
 import AutoLayout
 
-/// Makes the live views, guides and constraints a ``LayoutFile`` declares, one statement at a
+/// Makes the live views, guides and constraints a ``LayoutModel`` declares, one statement at a
 /// time: what `autolayout check` runs a file with (its runner adds the actions, expectations
 /// and reports) and what loading a nib builds its views with.
 class HierarchyMaker {
-    let file: LayoutFile
+    let model: LayoutModel
     /// The views made so far, by declaration index.
     var views: [View?]
     /// The guides made so far, by declaration index.
@@ -16,10 +16,10 @@ class HierarchyMaker {
     /// The views and guides made so far by name, for visual formats.
     var items: [String: LayoutItem] = [:]
 
-    init(file: LayoutFile) {
-        self.file = file
-        views = Array(repeating: nil, count: file.views.count)
-        guides = Array(repeating: nil, count: file.guides.count)
+    init(model: LayoutModel) {
+        self.model = model
+        views = Array(repeating: nil, count: model.views.count)
+        guides = Array(repeating: nil, count: model.guides.count)
     }
 
     func view(_ ref: ViewRef) -> View {
@@ -34,11 +34,11 @@ class HierarchyMaker {
         case .view(let r): return view(r)
         case .margins(let r):
             let g = view(r).layoutMarginsGuide
-            names[ObjectIdentifier(g)] = file.name(of: r) + ".margins"
+            names[ObjectIdentifier(g)] = model.name(of: r) + ".margins"
             return g
         case .safeArea(let r):
             let g = view(r).safeAreaLayoutGuide
-            names[ObjectIdentifier(g)] = file.name(of: r) + ".safeArea"
+            names[ObjectIdentifier(g)] = model.name(of: r) + ".safeArea"
             return g
         case .guide(let g): return guides[g]!
         }
@@ -52,7 +52,7 @@ class HierarchyMaker {
     /// - Returns: The view.
     @discardableResult
     func makeView(_ i: Int, made: View? = nil) -> View {
-        let decl = file.views[i]
+        let decl = model.views[i]
         let p = decl.properties
         let v = made ?? ConstraintFile.makeView(decl.viewClass, intrinsic: p.intrinsic)
         views[i] = v
@@ -60,7 +60,7 @@ class HierarchyMaker {
         names[ObjectIdentifier(v)] = decl.name
         if made == nil, let className = p.className { v.descriptionClassName = className }
         if let content = contentView(of: v) {
-            names[ObjectIdentifier(content)] = file.name(of: .contentView(i))
+            names[ObjectIdentifier(content)] = model.name(of: .contentView(i))
             if let margins = decl.contentMargins { content.directionalLayoutMargins = margins }
         }
         if let frame = p.frame { v.frame = frame }
@@ -102,10 +102,10 @@ class HierarchyMaker {
         if let parent = decl.parent {
             let superview = view(parent)
             if case .view(let s) = parent, let stack = superview as? StackView,
-               let position = file.views[s].properties.arranged.firstIndex(of: i) {
-                let before = file.views[s].properties.arranged[..<position].filter { views[$0] != nil }.count
+               let position = model.views[s].properties.arranged.firstIndex(of: i) {
+                let before = model.views[s].properties.arranged[..<position].filter { views[$0] != nil }.count
                 stack.insertArrangedSubview(v, at: before)
-                for (after, spacing) in file.views[s].properties.customSpacing where after == i {
+                for (after, spacing) in model.views[s].properties.customSpacing where after == i {
                     stack.setCustomSpacing(spacing, after: v)
                 }
             } else {
@@ -118,11 +118,11 @@ class HierarchyMaker {
     /// Makes declared guide `g` and adds it to its owning view.
     func makeGuide(_ g: Int) {
         let guide = LayoutGuide()
-        guide.identifier = file.guides[g].name
-        view(file.guides[g].owner).addLayoutGuide(guide)
+        guide.identifier = model.guides[g].name
+        view(model.guides[g].owner).addLayoutGuide(guide)
         guides[g] = guide
-        names[ObjectIdentifier(guide)] = file.guides[g].name
-        items[file.guides[g].name] = guide
+        names[ObjectIdentifier(guide)] = model.guides[g].name
+        items[model.guides[g].name] = guide
     }
 
     /// The constraints of a line, not yet active.

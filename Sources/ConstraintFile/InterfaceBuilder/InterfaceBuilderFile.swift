@@ -107,7 +107,7 @@ public struct InterfaceBuilderFile: Sendable {
     /// Every view with the frame and flags IB stored, in file order.
     public internal(set) var storedViews: [StoredView] = []
     /// The views and constraints, as a `.layout` file would declare them.
-    var layout: LayoutFile
+    var layout = LayoutModel()
     /// Each declared view's element, by view index (what a nib needs to make custom classes
     /// and to say where a view is).
     var elements: [ViewElement] = []
@@ -127,7 +127,6 @@ public struct InterfaceBuilderFile: Sendable {
 
     init(path: String) {
         self.path = path
-        layout = LayoutFile(path: path)
     }
 
     /// The largest input read, 64 MB: real IB files are well under a megabyte, and reading
@@ -170,7 +169,7 @@ public struct InterfaceBuilderFile: Sendable {
     /// - Returns: What the file produced.
     /// - Complexity: dominated by the layout engine's solves.
     public func run() -> CheckResult {
-        var result = layout.run()
+        var result = layout.run(path: path)
         result.notes = notes
         let conflicted = Set(result.conflicts.flatMap(\.itemNames))
         result.storedFrames = compare(result.views, ambiguous: Set(result.ambiguousViews), conflicted: conflicted)

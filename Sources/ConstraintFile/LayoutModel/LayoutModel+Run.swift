@@ -1,16 +1,10 @@
 import AutoLayout
 
-extension LayoutFile {
-    /// Builds the views and constraints, runs the statements in file order and evaluates each
-    /// expectation where it stands; then lays out every root (at its frame, or at the size of
-    /// its last `layout` action) and reports frames, conflicts and ambiguity.
-    ///
-    /// Nothing is written to standard error: the engines' conflict and fitting handlers record
-    /// into the result.
-    /// - Returns: What the file produced.
-    /// - Complexity: dominated by the layout engine's solves.
-    public func run() -> CheckResult {
-        let runner = Runner(file: self)
+extension LayoutModel {
+    /// Builds the views and constraints, runs the statements in order and evaluates each
+    /// expectation where it stands; then lays out every root and reports, under `path`.
+    func run(path: String) -> CheckResult {
+        let runner = Runner(model: self, path: path)
         runner.runAll()
         return runner.result
     }
@@ -29,17 +23,17 @@ private final class Runner: HierarchyMaker {
     /// How many of the conflicts so far an `expect conflicts` or `expect broken` line came after.
     var conflictsCovered = 0
 
-    override init(file: LayoutFile) {
-        result = CheckResult(path: file.path)
-        sets = Array(repeating: nil, count: file.sets.count)
-        super.init(file: file)
+    init(model: LayoutModel, path: String) {
+        result = CheckResult(path: path)
+        sets = Array(repeating: nil, count: model.sets.count)
+        super.init(model: model)
     }
 
     /// The root views made so far, in declaration order.
     var roots: [View] = []
 
     func runAll() {
-        for statement in file.statements { run(statement) }
+        for statement in model.statements { run(statement) }
         for root in roots { root.layoutIfNeeded() }
         collect()
     }
@@ -50,7 +44,7 @@ private final class Runner: HierarchyMaker {
         switch statement {
         case .makeView(let i):
             let v = makeView(i)
-            if file.views[i].parent == nil {
+            if model.views[i].parent == nil {
                 roots.append(v)
                 let engine = v.layoutEngine
                 engine.onUnsatisfiable = { [weak self] conflict in self?.record(conflict) }
@@ -58,7 +52,7 @@ private final class Runner: HierarchyMaker {
             }
         case .makeGuide(let g): makeGuide(g)
         case .constraint(let line): install(line)
-        case .makeSet(let s): sets[s] = ConstraintSet(file.sets[s].name, file.sets[s].lines.flatMap(make))
+        case .makeSet(let s): sets[s] = ConstraintSet(model.sets[s].name, model.sets[s].lines.flatMap(make))
         case .activate(let s):
             if let a = activeSet, a != s { sets[a]!.swap(to: sets[s]!) } else { sets[s]!.activate() }
             activeSet = s
@@ -163,9 +157,9 @@ private final class Runner: HierarchyMaker {
         }
         let v = view(owner)
         let open = v.ambiguousFrameComponents
-        if !open.isEmpty { return "; \(file.name(of: owner)) is ambiguous (\(open.joined(separator: ", ")) open)" }
+        if !open.isEmpty { return "; \(model.name(of: owner)) is ambiguous (\(open.joined(separator: ", ")) open)" }
         let mentioning = broken.filter { $0.firstItem === v || $0.secondItem === v }
-        if let c = mentioning.first { return "; the broken constraint \(c) is on \(file.name(of: owner))" }
+        if let c = mentioning.first { return "; the broken constraint \(c) is on \(model.name(of: owner))" }
         return ""
     }
 
@@ -202,7 +196,7 @@ private final class Runner: HierarchyMaker {
                     values = (expected.values, actual)
                 }
             } else {
-                failure = "'\(file.name(of: ref))' was not fitted: add `fit \(file.name(of: ref)) width W` before this line"
+                failure = "'\(model.name(of: ref))' was not fitted: add `fit \(model.name(of: ref)) width W` before this line"
             }
         case .conflicts(let expected):
             conflictsCovered = result.conflicts.count
@@ -253,13 +247,13 @@ private final class Runner: HierarchyMaker {
     /// cell followed by its content view.
     func allViews() -> [(index: Int, entry: ViewEntry)] {
         var out: [(Int, ViewEntry)] = []
-        for (i, decl) in file.views.enumerated() {
+        for (i, decl) in model.views.enumerated() {
             guard let v = views[i] else { continue }
-            out.append((i, (decl.name, decl.properties.className ?? decl.viewClass.rawValue, decl.parent.map(file.name(of:)), v,
+            out.append((i, (decl.name, decl.properties.className ?? decl.viewClass.rawValue, decl.parent.map(model.name(of:)), v,
                             decl.properties.margins != nil, decl.properties.label)))
             if let content = contentView(of: v) {
                 let className = decl.contentName == nil ? String(describing: type(of: content)) : content.descriptionClassName
-                out.append((i, (file.name(of: .contentView(i)), className, decl.name, content, decl.contentMargins != nil, nil)))
+                out.append((i, (model.name(of: .contentView(i)), className, decl.name, content, decl.contentMargins != nil, nil)))
             }
         }
         return out
@@ -275,14 +269,14 @@ private final class Runner: HierarchyMaker {
     }
 
     func collect() {
-        var entries = Array(repeating: [ViewEntry](), count: file.views.count)
+        var entries = Array(repeating: [ViewEntry](), count: model.views.count)
         for entry in allViews() { entries[entry.index].append(entry.entry) }
-        for statement in file.statements {
+        for statement in model.statements {
             switch statement {
             case .makeView(let i):
                 guard views[i] != nil else { continue }
                 for entry in entries[i] {
-                    let outsets = entry.name == file.views[i].name ? file.views[i].properties.alignmentOutsets : nil
+                    let outsets = entry.name == model.views[i].name ? model.views[i].properties.alignmentOutsets : nil
                     func outset(_ r: Rect) -> Rect {
                         guard let o = outsets else { return r }
                         return Rect(x: r.minX - o.left, y: r.minY - o.top, width: r.width + o.left + o.right, height: r.height + o.top + o.bottom)
@@ -294,7 +288,7 @@ private final class Runner: HierarchyMaker {
                 }
             case .makeGuide(let g):
                 result.views.append(CheckResult.ViewFrame(
-                    name: file.guides[g].name, className: "LayoutGuide", superview: file.name(of: file.guides[g].owner),
+                    name: model.guides[g].name, className: "LayoutGuide", superview: model.name(of: model.guides[g].owner),
                     frame: rect(.guide(g), absolute: false), absoluteFrame: rect(.guide(g), absolute: true),
                     layoutMargins: nil, isHidden: false))
             default: continue
@@ -307,8 +301,8 @@ private final class Runner: HierarchyMaker {
         // `expect conflicts`/`expect broken` line, and the views named by `expect ambiguous NAME`.
         result.conflictsExpected = conflictsCovered == result.conflicts.count
         var excused: Set<String> = []
-        for statement in file.statements {
-            if case .expect(let e) = statement, case .ambiguous(let ref?, true) = e.kind { excused.insert(file.name(of: ref)) }
+        for statement in model.statements {
+            if case .expect(let e) = statement, case .ambiguous(let ref?, true) = e.kind { excused.insert(model.name(of: ref)) }
         }
         result.ambiguityExpected = result.ambiguousViews.allSatisfy(excused.contains)
     }

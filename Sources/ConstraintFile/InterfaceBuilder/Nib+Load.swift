@@ -27,7 +27,7 @@ struct NibLoader {
             throw NibError(kind: .invalidFile, source: error)
         }
         self.builder = builder
-        maker = HierarchyMaker(file: file.layout)
+        maker = HierarchyMaker(model: file.layout)
     }
 
     /// Makes the views, guides and constraints in file order, connects the outlets and returns

@@ -1,0 +1,103 @@
+import AutoLayout
+
+extension InterfaceBuilderBuilder {
+    // MARK: Constraints
+
+    mutating func readConstraints() throws(SourceError) {
+        var placeholders = 0
+        for (e, host) in pending {
+            if e["placeholder"] == "YES" {
+                placeholders += 1
+                continue
+            }
+            if let id = e["id"], excluded.contains(id) { continue }
+            func item(_ attribute: String) -> ItemRef?? {
+                guard let id = e[attribute] else { return .some(nil) }
+                return items[id].map { .some($0) }
+            }
+            guard let firstItem = item("firstItem"), let secondItem = item("secondItem") else {
+                let missing = [e["firstItem"], e["secondItem"]].compactMap { $0 }.filter { items[$0] == nil }
+                if !missing.contains(where: excluded.contains) {
+                    note("skipped constraint \(e["id"] ?? ""): no view or guide '\(missing.joined(separator: "', '"))' in this file", at: e)
+                }
+                continue
+            }
+            var first = firstItem ?? .view(host)
+            let firstAttribute = try attribute(e, "firstAttribute")
+            var second = secondItem
+            var secondAttribute = LayoutConstraint.Attribute.notAnAttribute
+            if e["secondAttribute"] != nil {
+                secondAttribute = try attribute(e, "secondAttribute")
+                if second == nil { second = .view(host) }
+            } else if second != nil {
+                secondAttribute = firstAttribute
+            }
+            let relation: LayoutConstraint.Relation
+            switch e["relation"] {
+            case nil: relation = .equal
+            case "greaterThanOrEqual": relation = .greaterThanOrEqual
+            case "lessThanOrEqual": relation = .lessThanOrEqual
+            case let other?: throw error("unknown relation '\(other)': expected greaterThanOrEqual or lessThanOrEqual", at: e)
+            }
+            let multiplier = try readMultiplier(e)
+            var constant = try e["constant"].map { (text) throws(SourceError) in try number(text, "constant", in: e) } ?? 0
+            if let id = e["id"], let c = constants[id] { constant = c }
+            let priority = try self.priority(e, "priority", default: 1000)
+            if let problem = LayoutConstraint.problem(firstAttribute: firstAttribute, secondAttribute: second == nil ? nil : secondAttribute, multiplier: multiplier, constant: 0) {
+                throw error(problem, at: e)
+            }
+            // Edges of a scroll view relate its subviews to its content, not its frame.
+            if let s = second { (first, second) = (contentArea(first, firstAttribute, other: s), contentArea(s, secondAttribute, other: first)) }
+            if let second, !out.layout.haveCommonAncestor(out.layout.host(first), out.layout.host(second)) {
+                throw error("no common ancestor: the two items are in different view hierarchies", at: e)
+            }
+            // UIKit installs a constraint on the view whose <constraints> hold it; one stored on
+            // a view outside its items' hierarchy goes to their closest common ancestor instead.
+            let installsOnHost = [first, second].allSatisfy { $0.map { out.layout.contains(host, out.layout.host($0)) } ?? true }
+            if !installsOnHost {
+                note("constraint \(e["id"] ?? "") is stored on \(out.layout.name(of: host)), which does not contain both its items: installed on their closest common ancestor", at: e)
+            }
+            out.layout.statements.append(.constraint(.equation(ConstraintDecl(
+                first: first, firstAttribute: firstAttribute, relation: relation, second: second, secondAttribute: secondAttribute,
+                multiplier: multiplier, constant: constant, priority: priority, identifier: e["identifier"], line: e.line,
+                host: installsOnHost ? host : nil, objectID: e["id"]))))
+        }
+        if placeholders > 0 {
+            out.notes.append("removed \(placeholders) placeholder constraint\(placeholders == 1 ? "" : "s") (Xcode removes them at build time)")
+        }
+    }
+
+    /// A scroll view's edge, in a constraint with one of its descendants, stands for its content
+    /// layout guide's (sizes stay the frame's).
+    func contentArea(_ item: ItemRef, _ attribute: LayoutConstraint.Attribute, other: ItemRef) -> ItemRef {
+        guard case .view(.view(let i)) = item, let g = contentGuides[i], attribute != .width, attribute != .height,
+              let above = out.layout.parentOf(out.layout.host(other)), out.layout.contains(.view(i), above) else { return item }
+        return .guide(g)
+    }
+
+    func attribute(_ e: MarkupElement, _ name: String) throws(SourceError) -> LayoutConstraint.Attribute {
+        guard let text = e[name] else { throw error("the constraint has no \(name)", at: e) }
+        if text == "baseline" { return .lastBaseline }
+        guard let a = attributesByName[text] else { throw error("unknown \(name) '\(text)'", at: e) }
+        return a
+    }
+
+    /// `0.5`, or a ratio: `131:220` as IB writes an aspect ratio, or `21/15` as it keeps a
+    /// fraction typed into the multiplier field (both forms occur in published files).
+    func readMultiplier(_ e: MarkupElement) throws(SourceError) -> Double {
+        guard let text = e["multiplier"] else { return 1 }
+        let parts = text.split(omittingEmptySubsequences: false) { $0 == ":" || $0 == "/" }
+        let value: Double
+        if parts.count == 2 {
+            let (p, q) = (try number(String(parts[0]), "multiplier", in: e), try number(String(parts[1]), "multiplier", in: e))
+            guard q != 0 else { throw error("multiplier \"\(text)\" divides by zero", at: e) }
+            value = p / q
+        } else {
+            value = try number(text, "multiplier", in: e)
+        }
+        guard value == 0 || LayoutFile.multiplierRange.contains(abs(value)) else {
+            throw error("multiplier \"\(text)\" is out of range: use 0 or a magnitude from 0.0001 to 10000", at: e)
+        }
+        return value
+    }
+}

@@ -1,0 +1,204 @@
+import AutoLayout
+
+extension InterfaceBuilderBuilder {
+    // MARK: Top-level objects and scenes
+
+    /// A `.xib`'s `<objects>`: every object with a frame, or of a view class, is a root.
+    mutating func readObjects(_ objects: MarkupElement) throws(SourceError) {
+        for object in objects.children {
+            if object.name == "placeholder" || object.name == "customObject" || object.name.hasSuffix("GestureRecognizer") { continue }
+            if isViewElement(object) {
+                let root = try readView(object, parent: nil, depth: 0)
+                // A top-level view filling the device is drawn as a controller's view (a nib's
+                // views get their safe area from where the app puts them).
+                if !forNib, object.child("viewLayoutGuide", key: "safeArea") != nil, let frame = rect(object), frame.size == device.size {
+                    setSafeArea(of: root, frame: frame, controller: nil)
+                }
+            } else {
+                note("skipped <\(object.name)>", at: object)
+            }
+        }
+    }
+
+    /// The containers' relationships of a scene: which controllers a navigation controller
+    /// shows under its bar (and where its stored bar ends), and which a tab bar controller shows
+    /// above its bar.
+    mutating func readRelationships(_ scene: MarkupElement) {
+        for controller in scene.child("objects")?.children ?? [] {
+            guard let id = controller["id"] else { continue }
+            let segues = controller.child("connections")?.children("segue").filter { $0["kind"] == "relationship" } ?? []
+            for segue in segues {
+                guard let destination = segue["destination"] else { continue }
+                if controller.name == "navigationController", segue["relationship"] == "rootViewController" {
+                    containment.append((id, destination))
+                    if controller["navigationBarHidden"] != "YES" {
+                        navigationBars[id] = navigationBar(controller.child("navigationBar", key: "navigationBar"))
+                    }
+                }
+                if controller.name == "tabBarController", segue["relationship"] == "viewControllers" {
+                    containment.append((id, destination))
+                    aboveTabBar.insert(destination)
+                }
+            }
+        }
+    }
+
+    /// Where a navigation controller's bar ends, from its stored frame: IB stores the bar as it
+    /// drew it (below the status bar, 44 tall; 56 at the top of a sheet; 54 below Xcode 26's
+    /// doubled status bar). A bar with large titles is stored expanded (96 tall), but the
+    /// controllers it shows are laid out below a standard 44-point bar (Iterable's and DataDog's
+    /// storyboards). Before Xcode 11 a bar stored at y 0 was still drawn below the status bar
+    /// (KSImageCarousel's Xcode 9 storyboard); from Xcode 11 one at y 0 is drawn there, as in a
+    /// sheet (FirebaseUI's, Mixpanel's, SideMenu's, FreeOTP's and ML Kit's storyboards). A stored
+    /// frame narrower than the device is stale (drawn for another device), and nil stands for
+    /// the standard bar below the status bar.
+    func navigationBar(_ bar: MarkupElement?) -> Double? {
+        guard let bar, let frame = rect(bar), abs(frame.width - device.size.width) <= 0.5, frame.height > 0 else { return nil }
+        let minY = tools < .xcode11 ? max(frame.minY, device.statusBar) : frame.minY
+        return minY + (bar["largeTitles"] == "YES" ? 44 : frame.height)
+    }
+
+    /// Bars pass down: a controller a container shows, or that is pushed (a `show` or `push`
+    /// segue) from one under a navigation bar or above a tab bar, is under and above them too
+    /// (unless it hides the tab bar when pushed). A controller whose simulated top bar is a
+    /// navigation bar is under one wherever its navigation controller is (another storyboard,
+    /// or code), and so is what it pushes: IB's inferred metrics (IBAnimatable's pushed
+    /// controllers, drawn below a 64-point bar). A controller embedded in a container view (an
+    /// `embed` segue) is not under its parent's bar, but what it pushes is pushed onto its
+    /// parent's navigation controller (Mixpanel's embedded table pushes four controllers drawn
+    /// below the bar).
+    mutating func inheritNavigationBars(_ scenes: [MarkupElement]) {
+        var pushes: [(from: String, to: String)] = []
+        var embeds: [String: [String]] = [:]
+        var hidesTabBar: Set<String> = []
+        func segues(in e: MarkupElement, from id: String) {
+            for child in e.children {
+                if child.name == "segue", ["show", "push"].contains(child["kind"] ?? ""), let to = child["destination"] {
+                    pushes.append((id, to))
+                }
+                if child.name == "segue", child["kind"] == "embed", let to = child["destination"] { embeds[id, default: []].append(to) }
+                segues(in: child, from: id)
+            }
+        }
+        for scene in scenes {
+            for controller in scene.child("objects")?.children ?? [] {
+                guard let id = controller["id"] else { continue }
+                segues(in: controller, from: id)
+                if controller["hidesBottomBarWhenPushed"] == "YES" { hidesTabBar.insert(id) }
+                if navigationBars[id] == nil, controller.child("simulatedNavigationBarMetrics", key: "simulatedTopBarMetrics") != nil {
+                    navigationBars[id] = .some(nil)
+                }
+            }
+        }
+        // Each controller is reached once from each bar (rescanning every edge until nothing
+        // changes is quadratic in a long chain written backwards), in the edges' order.
+        let edges = containment.map { (from: $0.container, to: $0.child, push: false) } + pushes.map { (from: $0.from, to: $0.to, push: true) }
+        var outgoing: [String: [(to: String, push: Bool)]] = [:]
+        for edge in edges { outgoing[edge.from, default: []].append((edge.to, edge.push)) }
+        var sources: [String] = []
+        var seen: Set<String> = []
+        for edge in edges where seen.insert(edge.from).inserted { sources.append(edge.from) }
+        // The bar each reached controller pushes under: its own, or its embedding parent's.
+        var pushesUnder = navigationBars
+        var queue = (sources + embeds.keys.sorted()).filter { pushesUnder[$0] != nil }[...]
+        while let from = queue.popFirst(), let bar = pushesUnder[from] {
+            for edge in outgoing[from] ?? [] where navigationBars[edge.to] == nil {
+                navigationBars[edge.to] = bar
+                pushesUnder[edge.to] = bar
+                queue.append(edge.to)
+            }
+            for child in embeds[from] ?? [] where pushesUnder[child] == nil {
+                pushesUnder[child] = bar
+                queue.append(child)
+            }
+        }
+        queue = sources.filter { aboveTabBar.contains($0) }[...]
+        while let from = queue.popFirst() {
+            for edge in outgoing[from] ?? [] where !(edge.push && hidesTabBar.contains(edge.to)) && aboveTabBar.insert(edge.to).inserted {
+                queue.append(edge.to)
+            }
+        }
+    }
+
+    /// A scene's controller: its `view` is a root, laid out at its stored size.
+    mutating func readSceneObject(_ controller: MarkupElement) throws(SourceError) {
+        guard let view = controller.children.first(where: { $0["key"] == "view" && isViewElement($0) }) else {
+            let containers: Set<String> = ["navigationController", "tabBarController", "splitViewController", "pageViewController"]
+            if containers.contains(controller.name) {
+                note("skipped <\(controller.name)> \(controller["id"] ?? ""): a container controller's bars are not laid out", at: controller)
+            }
+            return
+        }
+        let frame = rect(view) ?? Rect(origin: .zero, size: device.size)
+        let root = try readView(view, parent: nil, depth: 0, frame: frame, isControllerRoot: true)
+        setSafeArea(of: root, frame: frame, controller: controller)
+        // Before safe areas, controllers had a top and a bottom layout guide: the bars' edges.
+        for guide in controller.child("layoutGuides")?.children("viewControllerLayoutGuide") ?? [] {
+            guard let id = guide["id"] else { continue }
+            let g = out.layout.guides.count
+            out.layout.guides.append(GuideDecl(name: id, owner: root, line: guide.line))
+            out.layout.statements.append(.makeGuide(g))
+            items[id] = .guide(g)
+            let isTop = guide["type"] == "top"
+            let pins: [(LayoutConstraint.Attribute, ItemRef, LayoutConstraint.Attribute)] = [
+                (.leading, .view(root), .leading), (.trailing, .view(root), .trailing),
+                isTop ? (.top, .view(root), .top) : (.top, .safeArea(root), .bottom),
+                isTop ? (.bottom, .safeArea(root), .top) : (.bottom, .view(root), .bottom),
+            ]
+            for (attribute, other, otherAttribute) in pins {
+                out.layout.statements.append(.constraint(.equation(ConstraintDecl(
+                    first: .guide(g), firstAttribute: attribute, relation: .equal, second: other, secondAttribute: otherAttribute,
+                    multiplier: 1, constant: 0, priority: 1000, identifier: nil, line: guide.line))))
+            }
+        }
+    }
+
+    /// The safe area IB simulates for a controller's root: the status bar (or the notch), a
+    /// navigation bar, the home indicator and a tab bar or toolbar, less what the root's frame
+    /// keeps clear of.
+    ///
+    /// IB stores a controller's root at y 0 even when it draws it below opaque bars; the stored
+    /// height says where it is: a root as much shorter than the screen as the status bar and a
+    /// navigation bar (603 on a 667-point iPhone: an opaque bar, `translucent="NO"`, or an
+    /// older Xcode's pushed controller) starts below them, and one shorter by the status bar
+    /// alone (647: a sheet, or a controller that hides the status bar) starts below it. Other
+    /// heights are freeform sizes, placed at the top of the screen (UIKit's
+    /// `edgesForExtendedLayout` and `extendedLayoutIncludesOpaqueBars` decide the same at run
+    /// time: developer.apple.com/documentation/uikit/uiviewcontroller/edgesforextendedlayout).
+    mutating func setSafeArea(of root: ViewRef, frame: Rect, controller: MarkupElement?) {
+        guard case .view(let i) = root else { return }
+        let id = controller?["id"] ?? ""
+        let statusBarHidden = controller?.child("nil", key: "simulatedStatusBarMetrics") != nil
+        let statusBar = statusBarHidden && !device.hasNotch ? 0 : device.statusBar
+        let doubled = tools >= .xcode26
+        let height = device.size.height
+        func near(_ a: Double, _ b: Double) -> Bool { abs(a - b) <= 0.5 }
+        var top = doubled ? 2 * statusBar : statusBar
+        var rootTop = frame.minY
+        let simulatedBar = controller?.child("simulatedNavigationBarMetrics", key: "simulatedTopBarMetrics") != nil
+        if let stored = navigationBars[id] ?? (simulatedBar ? .some(nil) : nil) {
+            if near(frame.height, height - statusBar - 44) || near(frame.height, height - top - 44) {
+                rootTop = height - frame.height
+                top = rootTop
+            } else if let bottom = stored {
+                // The stored bar is in the coordinates of the navigation controller's view, which
+                // the root fills.
+                top = bottom + frame.minY
+            } else {
+                top += 44
+                if near(frame.height, height - statusBar) { rootTop = statusBar }
+            }
+        } else if frame.height < height - 0.5, near(frame.height, height - statusBar) {
+            rootTop = statusBar
+        }
+        var bottom = doubled ? 2 * device.homeIndicator : device.homeIndicator
+        if aboveTabBar.contains(id) || controller?.child("simulatedTabBarMetrics", key: "simulatedBottomBarMetrics") != nil {
+            bottom += 49
+        } else if controller?.child("simulatedToolbarMetrics", key: "simulatedBottomBarMetrics") != nil {
+            bottom += 44
+        }
+        let insets = EdgeInsets(top: max(0, top - rootTop), left: 0,
+                                bottom: max(0, rootTop + frame.height - (height - bottom)), right: 0)
+        if insets != .zero { out.layout.views[i].properties.safeArea = insets }
+    }
+}

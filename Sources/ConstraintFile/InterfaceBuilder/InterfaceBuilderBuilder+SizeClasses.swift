@@ -1,0 +1,41 @@
+import AutoLayout
+
+extension InterfaceBuilderBuilder {
+    // MARK: Size classes
+
+    /// Applies the `default` variations, then those of the chosen size classes (the more
+    /// specific last): which constraints and subviews are uninstalled, and which constants change.
+    mutating func readVariations(_ document: MarkupElement) {
+        var masks: [(key: String, exclude: Bool, reference: String)] = []
+        var overrides: [(key: String, id: String, constant: Double)] = []
+        func walk(_ e: MarkupElement) {
+            for child in e.children {
+                if child.name == "variation", let key = child["key"] {
+                    if e.name == "constraint", let id = e["id"], let c = child["constant"].flatMap(Double.init),
+                       c.isFinite, abs(c) <= LayoutFile.largestNumber {
+                        overrides.append((key, id, c))
+                    }
+                    for mask in child.children("mask") {
+                        for change in mask.children where change.name == "exclude" || change.name == "include" {
+                            if let reference = change["reference"] { masks.append((key, change.name == "exclude", reference)) }
+                        }
+                    }
+                } else {
+                    walk(child)
+                }
+            }
+        }
+        walk(document)
+        let traits = options.traits
+        /// The variations that apply, `default` first, then by specificity, in file order within each.
+        func applying<T>(_ variations: [T], key: (T) -> String) -> [T] {
+            func specificity(_ key: String) -> Int { key == "default" ? 0 : key.split(separator: "-").count }
+            return variations.enumerated().filter { key($0.element) == "default" || traits?.matches(key($0.element)) == true }
+                .sorted { (specificity(key($0.element)), $0.offset) < (specificity(key($1.element)), $1.offset) }.map(\.element)
+        }
+        for m in applying(masks, key: \.key) {
+            if m.exclude { excluded.insert(m.reference) } else { excluded.remove(m.reference) }
+        }
+        for o in applying(overrides, key: \.key) { constants[o.id] = o.constant }
+    }
+}

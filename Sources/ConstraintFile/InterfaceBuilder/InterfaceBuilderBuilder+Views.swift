@@ -1,0 +1,203 @@
+import AutoLayout
+
+extension InterfaceBuilderBuilder {
+    // MARK: Views
+
+    /// Every element in `<subviews>`, `<prototypes>` and `<cells>` is a view, and so is a
+    /// top-level object with a frame.
+    func isViewElement(_ e: MarkupElement) -> Bool {
+        viewClasses[e.name] != nil || e.child("rect", key: "frame") != nil
+    }
+
+    /// Reads a view and its subtree; returns its reference.
+    @discardableResult
+    mutating func readView(_ e: MarkupElement, parent: ViewRef?, depth: Int, frame rootFrame: Rect? = nil,
+                           isControllerRoot: Bool = false, inStack: Bool = false) throws(SourceError) -> ViewRef {
+        let id = e["id"] ?? "\(e.name)@\(e.line)"
+        let (viewClass, uikitName) = viewClasses[e.name] ?? (.view, "UI" + e.name.prefix(1).uppercased() + e.name.dropFirst())
+        let frame = rootFrame ?? rect(e)
+        var p = ViewProperties()
+        if let custom = e["customClass"] {
+            // UIKit prints a Swift class with its module; a check names it as IB shows it.
+            p.className = forNib ? e["customModule"].map { $0 + "." + custom } ?? custom : custom
+        } else {
+            p.className = uikitName
+        }
+        p.label = e["userLabel"]
+        p.frame = frame ?? (parent == nil ? Rect(origin: .zero, size: device.size) : nil)
+        p.hidden = e["hidden"] == "YES"
+        p.identifier = e.child("accessibility", key: "accessibilityConfiguration")?["identifier"]
+        if parent == nil, !forNib {
+            p.translates = true
+        } else if inStack {
+            p.translates = false
+        } else if e["translatesAutoresizingMaskIntoConstraints"] == "NO" && e["fixedFrame"] != "YES" {
+            p.translates = false
+        } else {
+            p.translates = true
+            p.autoresizing = autoresizingMask(e)
+            if p.frame == nil { p.frame = .zero }
+        }
+        p.hugging = (try priority(e, "horizontalHuggingPriority", default: 250), try priority(e, "verticalHuggingPriority", default: 250))
+        p.compression = (try priority(e, "horizontalCompressionResistancePriority", default: 750),
+                         try priority(e, "verticalCompressionResistancePriority", default: 750))
+        let rootMargins = ViewController.systemMinimumLayoutMargins(forWidth: p.frame?.width ?? device.size.width)
+        p.margins = try margins(e) ?? (isControllerRoot ? rootMargins : nil)
+        if e["insetsLayoutMarginsFromSafeArea"] == "NO" { p.insetsMarginsFromSafeArea = false }
+        p.intrinsic = try intrinsicSize(e, frame: frame)
+        // A switch's, a slider's and a segmented control's frames reach past their alignment
+        // rectangles, which constraints place.
+        // Xcode 26's sliders (iOS 26's) have none: their stored frames are where constraints put
+        // them (DataDog's and NetNewsWire's storyboards).
+        let sliderInsets = tools < .xcode26 ? Slider.alignmentRectInsets : nil
+        let outsetsByElement = ["switch": Switch.alignmentRectInsets, "slider": sliderInsets,
+                                "segmentedControl": SegmentedControl.alignmentRectInsets]
+        if let outsets = outsetsByElement[e.name] ?? nil {
+            p.alignmentOutsets = outsets
+            let (across, down) = (outsets.left + outsets.right, outsets.top + outsets.bottom)
+            p.intrinsic = p.intrinsic.map {
+                Size(width: $0.width < 0 ? $0.width : max(0, $0.width - across), height: $0.height < 0 ? $0.height : max(0, $0.height - down))
+            }
+            if !(p.translates ?? true), let f = p.frame {
+                p.frame = Rect(x: f.minX + outsets.left, y: f.minY + outsets.top, width: max(0, f.width - across), height: max(0, f.height - down))
+            }
+        }
+        readContent(e, into: &p)
+        if viewClass == .stackView { try readStack(e, into: &p) }
+
+        let index = out.layout.views.count
+        out.layout.views.append(ViewDecl(name: id, viewClass: viewClass, parent: parent, line: e.line, depth: depth, properties: p))
+        out.elements.append(.init(name: e.name, customClass: e["customClass"], line: e.line, column: e.column))
+        out.layout.statements.append(.makeView(index))
+        let ref = ViewRef.view(index)
+        items[id] = .view(ref)
+        out.storedViews.append(.init(id: id, frame: frame, isMisplaced: e["misplaced"] == "YES", isAmbiguous: e["ambiguous"] == "YES"))
+        if e.name == "scrollView" { addScrollGuides(e, scrollView: index) }
+
+        var arranged: [Int] = []
+        try readChildren(e, of: ref, depth: depth, isStack: viewClass == .stackView, arranged: &arranged)
+        if viewClass == .stackView { out.layout.views[index].properties.arranged = arranged }
+        if viewClass.isCell, let content = e.children.first(where: { $0["key"] == "contentView" }) {
+            try readContentView(content, cell: index, depth: depth, hasAccessory: (e["accessoryType"] ?? "none") != "none"
+                || e.children.contains { $0["key"] == "accessoryView" })
+        }
+        return ref
+    }
+
+    /// A cell's content view: the cell class makes it; the file names it, sets its margins and
+    /// fills it.
+    mutating func readContentView(_ e: MarkupElement, cell: Int, depth: Int, hasAccessory: Bool) throws(SourceError) {
+        let ref = ViewRef.contentView(cell)
+        let id = e["id"] ?? out.layout.views[cell].name + ".contentView"
+        out.layout.views[cell].contentName = id
+        out.layout.views[cell].contentFrame = rect(e)
+        out.layout.views[cell].contentMargins = try margins(e) ?? (out.layout.views[cell].viewClass == .tableViewCell
+            ? tableCellContentMargins(cell: out.layout.views[cell], hasAccessory: hasAccessory) : nil)
+        items[id] = .view(ref)
+        out.storedViews.append(.init(id: id, frame: rect(e), isMisplaced: e["misplaced"] == "YES", isAmbiguous: e["ambiguous"] == "YES"))
+        var arranged: [Int] = []
+        try readChildren(e, of: ref, depth: depth + 1, isStack: false, arranged: &arranged)
+    }
+
+    /// The margins of a table cell's content view: the system margins at the sides and 11 above
+    /// and below (UIKit takes the sides from the table view, whose margins follow its window's
+    /// width). A cell in a table view is measured by the simulated device's width, whatever the
+    /// table's or the cell's own (Esri's 375-point table on a 414-point iPhone and
+    /// NetNewsWire's inset-grouped cells get 20, Hackers' inset-grouped ones on a 375-point
+    /// iPhone 16); a top-level cell of a `.xib` by its own width (320-point cells get 16 on any
+    /// device: checkout's, corona-warn-app's and Seafile's). Files saved before Xcode 9.3 show
+    /// 8 on every side, iOS 10's margins (IBAnimatable's and Reusable's cells). A cell with an
+    /// accessory (`accessoryType` other than none, or an `accessoryView`) ends its content view
+    /// before the accessory, and the content view's trailing margin is then the standard 8
+    /// spacing to it, not the system margin (Esri's detail-disclosure cells, NetNewsWire's,
+    /// Rocket.Chat's and SwiftMessages' disclosure-indicator cells, Xcode 10 to 16).
+    func tableCellContentMargins(cell: ViewDecl, hasAccessory: Bool) -> DirectionalEdgeInsets {
+        if tools < .xcode9_3 { return DirectionalEdgeInsets(top: 8, leading: 8, bottom: 8, trailing: 8) }
+        let m = SimulatedDevice.systemMargin(width: cell.parent == nil ? cell.properties.frame?.width ?? device.size.width : device.size.width)
+        return DirectionalEdgeInsets(top: 11, leading: m, bottom: 11, trailing: hasAccessory ? 8 : m)
+    }
+
+    /// Subviews, constraints, guides and cells of a view; notes for anything else unknown.
+    mutating func readChildren(_ e: MarkupElement, of ref: ViewRef, depth: Int, isStack: Bool, arranged: inout [Int]) throws(SourceError) {
+        for child in e.children {
+            switch child.name {
+            case "subviews", "prototypes", "cells":
+                for subview in child.children where !excluded.contains(subview["id"] ?? "") {
+                    let made = try readView(subview, parent: ref, depth: depth + 1, inStack: isStack)
+                    if case .view(let i) = made { arranged.append(i) }
+                }
+            case "sections":
+                for section in child.children("tableViewSection") {
+                    for cell in section.child("cells")?.children ?? [] { try readView(cell, parent: ref, depth: depth + 1) }
+                }
+            case "constraints":
+                for constraint in child.children("constraint") { pending.append((constraint, ref)) }
+            case "viewLayoutGuide":
+                guard let id = child["id"] else { continue }
+                switch child["key"] {
+                case "safeArea": items[id] = .safeArea(ref)
+                case "contentLayoutGuide", "frameLayoutGuide":
+                    if case .view(let i) = ref, let g = contentGuides[i] { items[id] = .guide(child["key"] == "contentLayoutGuide" ? g : g + 1) }
+                default: note("skipped <viewLayoutGuide key=\"\(child["key"] ?? "")\">", at: child)
+                }
+            default:
+                if child["key"] == "contentView" || child["key"] == "view" { continue }
+                if ["tableHeaderView", "tableFooterView", "backgroundView"].contains(child["key"] ?? ""), isViewElement(child) {
+                    try readView(child, parent: ref, depth: depth + 1)
+                } else if !ignoredElements.contains(child.name) {
+                    note("skipped <\(child.name)> in \(e["id"] ?? e.name)", at: child)
+                }
+            }
+        }
+    }
+
+    /// A scroll view's content and frame layout guides: the content starts at the scroll
+    /// view's top leading corner (content offset zero) and its size is what the constraints
+    /// inside make it; the frame guide is the scroll view's frame.
+    mutating func addScrollGuides(_ e: MarkupElement, scrollView i: Int) {
+        let g = out.layout.guides.count
+        let owner = ViewRef.view(i)
+        out.layout.guides.append(GuideDecl(name: out.layout.views[i].name + ".contentLayoutGuide", owner: owner, line: e.line))
+        out.layout.guides.append(GuideDecl(name: out.layout.views[i].name + ".frameLayoutGuide", owner: owner, line: e.line))
+        out.layout.statements.append(.makeGuide(g))
+        out.layout.statements.append(.makeGuide(g + 1))
+        contentGuides[i] = g
+        var pins: [(Int, LayoutConstraint.Attribute)] = [(g, .leading), (g, .top)]
+        pins += [LayoutConstraint.Attribute.leading, .trailing, .top, .bottom].map { (g + 1, $0) }
+        for (guide, attribute) in pins {
+            out.layout.statements.append(.constraint(.equation(ConstraintDecl(
+                first: .guide(guide), firstAttribute: attribute, relation: .equal, second: .view(owner), secondAttribute: attribute,
+                multiplier: 1, constant: 0, priority: 1000, identifier: nil, line: e.line))))
+        }
+    }
+}
+
+/// IB's element names for the classes with their own behaviour; other view elements are plain
+/// views printed with their UIKit class (`textField` is a `UITextField`).
+private let viewClasses: [String: (ViewClass, String)] = [
+    "view": (.view, "UIView"), "label": (.label, "UILabel"), "imageView": (.imageView, "UIImageView"), "button": (.button, "UIButton"),
+    "stackView": (.stackView, "UIStackView"), "tableViewCell": (.tableViewCell, "UITableViewCell"),
+    "collectionViewCell": (.collectionViewCell, "UICollectionViewCell"), "containerView": (.view, "UIView"),
+    "textField": (.view, "UITextField"), "textView": (.view, "UITextView"), "scrollView": (.view, "UIScrollView"),
+    "tableView": (.view, "UITableView"), "collectionView": (.view, "UICollectionView"), "searchBar": (.view, "UISearchBar"),
+    "switch": (.view, "UISwitch"), "segmentedControl": (.view, "UISegmentedControl"), "slider": (.view, "UISlider"),
+    "stepper": (.view, "UIStepper"), "progressView": (.view, "UIProgressView"), "pageControl": (.view, "UIPageControl"),
+    "activityIndicatorView": (.view, "UIActivityIndicatorView"), "datePicker": (.view, "UIDatePicker"),
+    "pickerView": (.view, "UIPickerView"), "mapView": (.view, "MKMapView"), "wkWebView": (.view, "WKWebView"),
+    "visualEffectView": (.view, "UIVisualEffectView"), "toolbar": (.view, "UIToolbar"), "navigationBar": (.view, "UINavigationBar"),
+    "tabBar": (.view, "UITabBar"), "collectionReusableView": (.view, "UICollectionReusableView"),
+]
+
+/// Elements inside a view that say nothing about layout (colours, fonts, connections…).
+private let ignoredElements: Set<String> = [
+    "rect", "autoresizingMask", "color", "fontDescription", "nil", "state", "userDefinedRuntimeAttributes", "connections",
+    "accessibility", "point", "size", "inset", "textInputTraits", "attributedString", "string", "edgeInsets",
+    "directionalEdgeInsets", "variation", "image", "segments", "items", "collectionViewFlowLayout", "collectionViewLayout",
+    "animations", "gestureRecognizers", "dataDetectorType", "real", "integer", "bool", "freeformSimulatedSizeMetrics",
+    "imageReference", "preferredSymbolConfiguration", "backgroundConfiguration", "buttonConfiguration", "date", "locale",
+    "textAttributes", "accessibilityTraits", "offsetWrapper", "navigationItem", "tabBarItem", "toolbarItems", "barButtonItem",
+    "navigationBarAppearance", "tabBarAppearance", "toolbarAppearance", "edgeInsetsReference", "imageEdgeInsets",
+    "contentEdgeInsets", "titleEdgeInsets", "stringAttribute", "value", "dictionary", "array", "mutableArray", "data",
+    "outletCollection", "outlet", "action", "segue", "simulatedStatusBarMetrics", "simulatedNavigationBarMetrics",
+    "simulatedTabBarMetrics", "simulatedToolbarMetrics", "simulatedOrientationMetrics", "simulatedScreenMetrics",
+]

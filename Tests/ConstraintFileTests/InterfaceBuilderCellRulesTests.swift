@@ -1,0 +1,81 @@
+import Testing
+import AutoLayout
+@testable import ConstraintFile
+
+/// Table and collection cells: what UIKit gives their content views beyond the margins of
+/// InterfaceBuilderStoredFrameRulesTests.
+@Suite struct InterfaceBuilderCellRulesTests {
+    @Test func anAccessoryLeavesTheContentViewAnEightPointTrailingMargin() throws {
+        // A disclosure indicator on a 375-point iPhone: IB's content view ends 26.5 points short of
+        // the cell, and its trailing margin is 8 (the leading one stays the system's 16).
+        let indicator = try InterfaceBuilderStoredFrameRulesTests.prototypeCell(
+            width: 375, device: "retina4_7", tools: "22505", cell: (#"accessoryType="disclosureIndicator""#, ""), contentWidth: 348.5)
+        #expect(indicator == Rect(x: 16, y: 11, width: 324.5, height: 38))
+        // Any accessory type, and a custom accessory view, do the same.
+        let detail = try InterfaceBuilderStoredFrameRulesTests.prototypeCell(
+            width: 414, device: "retina6_1", tools: "20037", cell: (#"accessoryType="detailDisclosureButton""#, ""), contentWidth: 357)
+        #expect(detail == Rect(x: 20, y: 11, width: 329, height: 38))
+        let custom = try InterfaceBuilderStoredFrameRulesTests.prototypeCell(width: 375, device: "retina4_7", tools: "22505", cell: ("", """
+            <view key="accessoryView" contentMode="scaleToFill" id="acc"><rect key="frame" x="0.0" y="0.0" width="20" height="20"/></view>
+            """), contentWidth: 335)
+        #expect(custom == Rect(x: 16, y: 11, width: 311, height: 38))
+        // None: the system margin on both sides.
+        let none = try InterfaceBuilderStoredFrameRulesTests.prototypeCell(
+            width: 375, device: "retina4_7", tools: "22505", cell: (#"accessoryType="none""#, ""))
+        #expect(none == Rect(x: 16, y: 11, width: 343, height: 38))
+    }
+}
+
+/// Simulated devices by the Xcode that saved the file, beyond InterfaceBuilderViewTreeTests'.
+@Suite struct InterfaceBuilderDeviceGenerationTests {
+    @Test func theIPhone11sStatusBarIs48FromXcode16() throws {
+        // Xcode 15 (22154) draws the iPhone 11's status bar 44 tall; Xcode 16 (23094) and the
+        // `32700.99.1234` of its development builds draw it 48, as iOS 14 on does.
+        #expect(try InterfaceBuilderViewTreeTests.safeAreaBox(414, 896, device: "retina6_1", tools: "22154") == Rect(x: 0, y: 44, width: 414, height: 818))
+        #expect(try InterfaceBuilderViewTreeTests.safeAreaBox(414, 896, device: "retina6_1", tools: "23094") == Rect(x: 0, y: 48, width: 414, height: 814))
+        #expect(try InterfaceBuilderViewTreeTests.safeAreaBox(414, 896, device: "retina6_1", tools: "32700.99.1234")?.minY == 48)
+        // Other notched phones keep theirs (the iPhone 14 Pro's 59).
+        #expect(try InterfaceBuilderViewTreeTests.safeAreaBox(393, 852, device: "retina6_12", tools: "23094")?.minY == 59)
+    }
+
+    @Test func aControllerPushedFromOneUnderASimulatedNavigationBarIsUnderItToo() throws {
+        // `pusher` has no navigation controller in the file, only a simulated bar; what it shows
+        // is pushed onto the same stack: below the status bar and a 44-point bar.
+        func pusher(_ metrics: String) -> String {
+            """
+            <scene sceneID="s-p"><objects><viewController id="pusher" sceneMemberID="viewController">
+                <view key="view" contentMode="scaleToFill" id="proot"><rect key="frame" x="0.0" y="0.0" width="375" height="667"/></view>
+                \(metrics)
+                <connections><segue destination="vc-1" kind="show" id="push"/></connections>
+            </viewController></objects></scene>
+            """
+        }
+        let pushed = try InterfaceBuilderViewTreeTests.safeAreaBox(375, 667, device: "retina4_7", tools: "14109", scenes: pusher("""
+            <simulatedNavigationBarMetrics key="simulatedTopBarMetrics" prompted="NO"/>
+            """))
+        #expect(pushed == Rect(x: 0, y: 64, width: 375, height: 603))
+        // Without the simulated bar the pushed controller is under the status bar alone.
+        #expect(try InterfaceBuilderViewTreeTests.safeAreaBox(375, 667, device: "retina4_7", tools: "14109", scenes: pusher(""))?.minY == 20)
+    }
+
+    @Test func aControllerEmbeddedInAContainerViewPushesUnderItsParentsBar() throws {
+        // A navigation controller shows `parent`, which embeds `child` in a container view;
+        // `child` pushes `vc-1` onto the parent's navigation controller.
+        let nav = InterfaceBuilderViewTreeTests.containerScene("navigationController", #"id="nav""#, children: [("rootViewController", "parent")])
+        let scenes = nav + """
+            <scene sceneID="s-parent"><objects><viewController id="parent" sceneMemberID="viewController">
+                <view key="view" contentMode="scaleToFill" id="parent-root"><rect key="frame" x="0.0" y="0.0" width="375" height="667"/>
+                    <subviews><containerView contentMode="scaleToFill" id="box"><rect key="frame" x="0.0" y="64" width="375" height="300"/>
+                        <connections><segue destination="child" kind="embed" id="embed"/></connections>
+                    </containerView></subviews>
+                </view>
+            </viewController></objects></scene>
+            <scene sceneID="s-child"><objects><viewController id="child" sceneMemberID="viewController">
+                <view key="view" contentMode="scaleToFill" id="child-root"><rect key="frame" x="0.0" y="0.0" width="375" height="300"/></view>
+                <connections><segue destination="vc-1" kind="show" id="push"/></connections>
+            </viewController></objects></scene>
+            """
+        let pushed = try InterfaceBuilderViewTreeTests.safeAreaBox(375, 667, device: "retina4_7", tools: "14109", scenes: scenes)
+        #expect(pushed == Rect(x: 0, y: 64, width: 375, height: 603))
+    }
+}
