@@ -5,6 +5,7 @@ extension InterfaceBuilderBuilder {
 
     mutating func readConstraints() throws(SourceError) {
         var placeholders = 0
+        var constrained: Set<Int> = []
         for (e, host) in pending {
             if e["placeholder"] == "YES" {
                 placeholders += 1
@@ -23,7 +24,7 @@ extension InterfaceBuilderBuilder {
                 continue
             }
             var first = firstItem ?? .view(host)
-            let firstAttribute = try attribute(e, "firstAttribute")
+            var firstAttribute = try attribute(e, "firstAttribute")
             var second = secondItem
             var secondAttribute = LayoutConstraint.Attribute.notAnAttribute
             if e["secondAttribute"] != nil {
@@ -46,8 +47,13 @@ extension InterfaceBuilderBuilder {
             if let problem = LayoutConstraint.problem(firstAttribute: firstAttribute, secondAttribute: second == nil ? nil : secondAttribute, multiplier: multiplier, constant: 0) {
                 throw error(problem, at: e)
             }
-            // Edges of a scroll view relate its subviews to its content, not its frame.
-            if let s = second { (first, second) = (contentArea(first, firstAttribute, other: s), contentArea(s, secondAttribute, other: first)) }
+            // Edges of a scroll view relate its subviews to its content, not its frame; so do
+            // its margins, inset from the content's edges.
+            if let s = second {
+                let (a, b) = (contentArea(first, firstAttribute, other: s), contentArea(s, secondAttribute, other: first))
+                (first, firstAttribute, second, secondAttribute) = (a.item, a.attribute, b.item, b.attribute)
+                constant += multiplier * b.offset - a.offset
+            }
             if let second, !out.layout.haveCommonAncestor(out.layout.host(first), out.layout.host(second)) {
                 throw error("no common ancestor: the two items are in different view hierarchies", at: e)
             }
@@ -57,6 +63,7 @@ extension InterfaceBuilderBuilder {
             if !installsOnHost {
                 note("constraint \(e["id"] ?? "") is stored on \(out.layout.name(of: host)), which does not contain both its items: installed on their closest common ancestor", at: e)
             }
+            for item in [first, second] { constrained.formUnion(viewsTakingPart(item)) }
             out.layout.statements.append(.constraint(.equation(ConstraintDecl(
                 first: first, firstAttribute: firstAttribute, relation: relation, second: second, secondAttribute: secondAttribute,
                 multiplier: multiplier, constant: constant, priority: priority, identifier: e["identifier"], line: e.line,
@@ -65,14 +72,58 @@ extension InterfaceBuilderBuilder {
         if placeholders > 0 {
             out.notes.append("removed \(placeholders) placeholder constraint\(placeholders == 1 ? "" : "s") (Xcode removes them at build time)")
         }
+        keepFramesOfUnconstrainedViews(constrained)
+    }
+
+    /// The declared views a constraint's item brings into the engine: a view, the owner of its
+    /// margins or safe area, a scroll view through its content or frame guide.
+    func viewsTakingPart(_ item: ItemRef?) -> [Int] {
+        switch item {
+        case .view(let v)?, .margins(let v)?, .safeArea(let v)?: return [v.declared]
+        case .guide(let g)?: return [out.layout.guides[g].owner.declared]
+        case nil: return []
+        }
+    }
+
+    /// A view that no constraint of the file mentions keeps its stored frame even when
+    /// `translatesAutoresizingMaskIntoConstraints` is off: UIKit applies the engine's values only
+    /// to views that take part in Auto Layout, and IB does not move such a view (IB writes the
+    /// flag off for a view whose constraints were deleted). It is laid out as a fixed frame in its
+    /// superview. Arranged views of a stack view take part through the stack's constraints.
+    mutating func keepFramesOfUnconstrainedViews(_ constrained: Set<Int>) {
+        for i in out.layout.views.indices where out.layout.views[i].properties.translates == false && !constrained.contains(i) {
+            guard let parent = out.layout.views[i].parent, out.layout.views[i].properties.frame != nil else { continue }
+            if case .view(let p) = parent, out.layout.views[p].viewClass == .stackView { continue }
+            out.layout.views[i].properties.translates = true
+            out.layout.views[i].properties.autoresizing = []
+        }
     }
 
     /// A scroll view's edge, in a constraint with one of its descendants, stands for its content
-    /// layout guide's (sizes stay the frame's).
-    func contentArea(_ item: ItemRef, _ attribute: LayoutConstraint.Attribute, other: ItemRef) -> ItemRef {
-        guard case .view(.view(let i)) = item, let g = contentGuides[i], attribute != .width, attribute != .height,
-              let above = out.layout.parentOf(out.layout.host(other)), out.layout.contains(.view(i), above) else { return item }
-        return .guide(g)
+    /// layout guide's (sizes stay the frame's). A margin attribute stands for the content guide's
+    /// edge inset by the scroll view's layout margins (UIKit relates a scroll view's margins
+    /// guide to its bounds, which scroll with the content): the result's `offset` is what the
+    /// margin adds to the guide's attribute.
+    func contentArea(_ item: ItemRef, _ attribute: LayoutConstraint.Attribute, other: ItemRef)
+        -> (item: ItemRef, attribute: LayoutConstraint.Attribute, offset: Double) {
+        guard case .view(.view(let i)) = item, let g = contentGuides[i], !attribute.isDimension,
+              let above = out.layout.parentOf(out.layout.host(other)), out.layout.contains(.view(i), above) else { return (item, attribute, 0) }
+        guard attribute.isMargin else { return (.guide(g), attribute, 0) }
+        let m = out.layout.views[i].properties.margins ?? DirectionalEdgeInsets(top: 8, leading: 8, bottom: 8, trailing: 8)
+        let rightToLeft = out.layout.views[i].properties.rightToLeft
+        let (left, right) = rightToLeft ? (m.trailing, m.leading) : (m.leading, m.trailing)
+        let offset: Double
+        switch attribute {
+        case .leadingMargin: offset = rightToLeft ? -m.leading : m.leading
+        case .trailingMargin: offset = rightToLeft ? m.trailing : -m.trailing
+        case .leftMargin: offset = left
+        case .rightMargin: offset = -right
+        case .topMargin: offset = m.top
+        case .bottomMargin: offset = -m.bottom
+        case .centerXWithinMargins: offset = (left - right) / 2
+        default: offset = (m.top - m.bottom) / 2
+        }
+        return (.guide(g), attribute.withoutMargin, offset)
     }
 
     func attribute(_ e: MarkupElement, _ name: String) throws(SourceError) -> LayoutConstraint.Attribute {

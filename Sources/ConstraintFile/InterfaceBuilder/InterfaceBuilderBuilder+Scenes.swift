@@ -133,6 +133,10 @@ extension InterfaceBuilderBuilder {
         let root = try readView(view, parent: nil, depth: 0, frame: frame, isControllerRoot: true)
         setSafeArea(of: root, frame: frame, controller: controller)
         // Before safe areas, controllers had a top and a bottom layout guide: the bars' edges.
+        // UIKit made them views inside the root, as long as the bar: in a scroll view root they
+        // sit at the ends of its content (as the scroll view's edges do for any subview).
+        let content: Int? = if case .view(let r) = root { contentGuides[r] } else { nil }
+        let insets = out.layout.views[root.declared].properties.safeArea ?? .zero
         for guide in controller.child("layoutGuides")?.children("viewControllerLayoutGuide") ?? [] {
             guard let id = guide["id"] else { continue }
             let g = out.layout.guides.count
@@ -140,15 +144,20 @@ extension InterfaceBuilderBuilder {
             out.layout.statements.append(.makeGuide(g))
             items[id] = .guide(g)
             let isTop = guide["type"] == "top"
-            let pins: [(LayoutConstraint.Attribute, ItemRef, LayoutConstraint.Attribute)] = [
-                (.leading, .view(root), .leading), (.trailing, .view(root), .trailing),
-                isTop ? (.top, .view(root), .top) : (.top, .safeArea(root), .bottom),
-                isTop ? (.bottom, .safeArea(root), .top) : (.bottom, .view(root), .bottom),
+            var pins: [(LayoutConstraint.Attribute, ItemRef?, LayoutConstraint.Attribute, Double)] = [
+                (.leading, .view(root), .leading, 0), (.trailing, .view(root), .trailing, 0),
             ]
-            for (attribute, other, otherAttribute) in pins {
+            if let content {
+                pins += [isTop ? (.top, .guide(content), .top, 0) : (.bottom, .guide(content), .bottom, 0),
+                         (.height, nil, .notAnAttribute, isTop ? insets.top : insets.bottom)]
+            } else {
+                pins += [isTop ? (.top, .view(root), .top, 0) : (.top, .safeArea(root), .bottom, 0),
+                         isTop ? (.bottom, .safeArea(root), .top, 0) : (.bottom, .view(root), .bottom, 0)]
+            }
+            for (attribute, other, otherAttribute, constant) in pins {
                 out.layout.statements.append(.constraint(.equation(ConstraintDecl(
                     first: .guide(g), firstAttribute: attribute, relation: .equal, second: other, secondAttribute: otherAttribute,
-                    multiplier: 1, constant: 0, priority: 1000, identifier: nil, line: guide.line))))
+                    multiplier: 1, constant: constant, priority: 1000, identifier: nil, line: guide.line))))
             }
         }
     }

@@ -84,6 +84,7 @@ struct InterfaceBuilderBuilder {
         }
         try readConstraints()
         out.objects = items
+        out.sizesCustomViewsFromFrames = !forNib && options.intrinsicSizes == .fromFrames
         return out
     }
 

@@ -113,6 +113,9 @@ public struct InterfaceBuilderFile: Sendable {
     var elements: [ViewElement] = []
     /// Views, content views and layout guides by object id.
     var objects: [String: ItemRef] = [:]
+    /// Whether custom views whose size nothing else decides take it from their stored frames
+    /// (``run()``; with intrinsic sizes from stored frames, for a check).
+    var sizesCustomViewsFromFrames = false
 
     /// Where a view comes from in the file.
     struct ViewElement: Sendable {
@@ -170,10 +173,32 @@ public struct InterfaceBuilderFile: Sendable {
     /// - Complexity: dominated by the layout engine's solves.
     public func run() -> CheckResult {
         var result = layout.run(path: path)
+        if let sized = customViewsSizedByIB(result) { result = sized.run(path: path) }
         result.notes = notes
         let conflicted = Set(result.conflicts.flatMap(\.itemNames))
         result.storedFrames = compare(result.views, ambiguous: Set(result.ambiguousViews), conflicted: conflicted)
         return result
+    }
+
+    /// IB lays a custom view class out with its `intrinsicContentSize` (it runs an
+    /// `@IBDesignable`'s code), and flags a view whose size nothing decides as ambiguous. So a
+    /// custom-class `<view>` that the solve leaves open in width or height, and that IB does not
+    /// flag, had an intrinsic size on that axis: the one it stored (Cosmos' star ratings). The
+    /// layout with those sizes, or nil when there is none to add.
+    func customViewsSizedByIB(_ result: CheckResult) -> LayoutModel? {
+        guard sizesCustomViewsFromFrames, !result.openComponents.isEmpty else { return nil }
+        let flagged = Set(storedViews.filter { $0.isAmbiguous || $0.isMisplaced }.map(\.id))
+        var sized = layout
+        var changed = false
+        for (i, view) in layout.views.enumerated() where i < elements.count && elements[i].name == "view" && elements[i].customClass != nil {
+            guard let open = result.openComponents[view.name], !flagged.contains(view.name), view.properties.intrinsic == nil,
+                  let frame = view.properties.frame, open.contains("width") || open.contains("height") else { continue }
+            let none = View.noIntrinsicMetric
+            sized.views[i].properties.intrinsic = Size(width: open.contains("width") ? frame.width : none,
+                                                       height: open.contains("height") ? frame.height : none)
+            changed = true
+        }
+        return changed ? sized : nil
     }
 
     /// The solved frames against the stored ones, for views IB does not flag. A difference says

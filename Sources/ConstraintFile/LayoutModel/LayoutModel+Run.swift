@@ -259,13 +259,11 @@ private final class Runner: HierarchyMaker {
         return out
     }
 
-    /// The ambiguous views with what is open (`x, width open`), in declaration order.
-    func ambiguousViews() -> [(name: String, open: String)] {
+    /// The ambiguous views with what is open (`x`, `width`), in declaration order.
+    func ambiguousViews() -> [(name: String, open: [String])] {
         let entries = allViews().map(\.entry)
         let open = View.ambiguousFrameComponents(of: entries.map(\.view))
-        return zip(entries, open).compactMap { entry, open in
-            open.isEmpty ? nil : (entry.name, open.joined(separator: ", ") + " open")
-        }
+        return zip(entries, open).compactMap { entry, open in open.isEmpty ? nil : (entry.name, open) }
     }
 
     func collect() {
@@ -296,7 +294,8 @@ private final class Runner: HierarchyMaker {
         }
         let ambiguous = ambiguousViews()
         result.ambiguousViews = ambiguous.map(\.name)
-        result.ambiguous = ambiguous.map { "\($0.name): \($0.open)" }
+        result.ambiguous = ambiguous.map { "\($0.name): \($0.open.joined(separator: ", ")) open" }
+        result.openComponents = Dictionary(ambiguous.map { ($0.name, Set($0.open)) }, uniquingKeysWith: { a, _ in a })
         // An expectation accounts only for what it covers: conflicts that happened before an
         // `expect conflicts`/`expect broken` line, and the views named by `expect ambiguous NAME`.
         result.conflictsExpected = conflictsCovered == result.conflicts.count

@@ -97,6 +97,8 @@ public struct CheckResult: Sendable {
     /// The names of the views whose layout is ambiguous, in declaration order (``ambiguous``
     /// says what is open for each).
     public var ambiguousViews: [String]
+    /// What is open (`x`, `y`, `width`, `height`) for each ambiguous view, by name.
+    var openComponents: [String: Set<String>] = [:]
     /// Whether every conflict happened before an `expect conflicts` or `expect broken` line,
     /// which accounts for it: then only a failed expectation about them is a finding.
     public var conflictsExpected: Bool

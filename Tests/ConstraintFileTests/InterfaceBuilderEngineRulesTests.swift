@@ -1,0 +1,156 @@
+import Testing
+import AutoLayout
+@testable import ConstraintFile
+
+/// Which views the engine lays out and what their edges mean, in IB files: rules found on real
+/// files and checked here on small ones of our own.
+@Suite struct InterfaceBuilderEngineRulesTests {
+    @Test func aViewNoConstraintMentionsKeepsItsStoredFrame() throws {
+        // `free` has its autoresizing translation off and no constraint: UIKit leaves its frame
+        // alone and IB does not move it, so it stays where it was drawn, whatever its
+        // autoresizing mask, and is not ambiguous. `half` has a constraint, so it is laid out by
+        // the engine and its missing ones make it ambiguous. `arranged` sits in a stack view,
+        // whose constraints place it.
+        let r = try checkIB(xib(rootView("""
+            <textField translatesAutoresizingMaskIntoConstraints="NO" id="free">
+                <rect key="frame" x="139" y="7" width="120" height="30"/>
+                <autoresizingMask key="autoresizingMask" widthSizable="YES" flexibleMaxY="YES"/>
+            </textField>
+            \(box("half", 10, 50, 40, 20))
+            <stackView translatesAutoresizingMaskIntoConstraints="NO" id="stack">
+                <rect key="frame" x="200" y="50" width="60" height="20"/>
+                <subviews>\(box("arranged", 0, 0, 60, 20))</subviews>
+            </stackView>
+            """, constraints: """
+            <constraint firstItem="half" firstAttribute="leading" secondItem="root" secondAttribute="leading" constant="10" id="h1"/>
+            <constraint firstItem="stack" firstAttribute="leading" secondItem="root" secondAttribute="leading" constant="200" id="s1"/>
+            <constraint firstItem="stack" firstAttribute="top" secondItem="root" secondAttribute="top" constant="50" id="s2"/>
+            <constraint firstItem="arranged" firstAttribute="width" constant="60" id="s3"/>
+            <constraint firstItem="arranged" firstAttribute="height" constant="20" id="s4"/>
+            """)))
+        #expect(r.frame("free") == Rect(x: 139, y: 7, width: 120, height: 30))
+        #expect(!r.ambiguousViews.contains("free"))
+        #expect(r.ambiguousViews.contains("half"))
+        #expect(r.frame("arranged") == Rect(x: 0, y: 0, width: 60, height: 20))
+        #expect(r.storedFrames?.differences.contains { $0.hasPrefix("free:") } == false)
+    }
+
+    @Test func aScrollViewsMarginsAreInsetFromItsContent() throws {
+        // Seen from its subviews, a scroll view's margins are its content's edges inset by the
+        // margins (20 and 30 at the sides, 5 and 7 above and below): `a` starts at the leading
+        // and top margins, `b` ends at the trailing margin, which makes the content 150 wide,
+        // and `c`, 10 wide at the content's trailing edge, starts at 140. `d` hangs below the
+        // bottom margin by its constant: the content is 5 + 50 + 12 + 7 = 74 tall, and `e`,
+        // centred within the margins, is 5 points left of the content's centre.
+        let r = try checkIB(xib(rootView("""
+            <scrollView translatesAutoresizingMaskIntoConstraints="NO" id="scroll">
+                <rect key="frame" x="0.0" y="0.0" width="320" height="100"/>
+                <subviews>
+                    \(box("a", 20, 5, 50, 50))
+                    \(box("b", 80, 5, 40, 50))
+                    \(box("c", 140, 0, 10, 10))
+                    \(box("d", 20, 55, 10, 12))
+                    \(box("e", 65, 0, 10, 10))
+                </subviews>
+                <edgeInsets key="layoutMargins" top="5" left="20" bottom="7" right="30"/>
+                <constraints>
+                    <constraint firstItem="a" firstAttribute="leading" secondItem="scroll" secondAttribute="leadingMargin" id="a1"/>
+                    <constraint firstItem="a" firstAttribute="top" secondItem="scroll" secondAttribute="topMargin" id="a2"/>
+                    <constraint firstItem="a" firstAttribute="width" constant="50" id="a3"/>
+                    <constraint firstItem="a" firstAttribute="height" constant="50" id="a4"/>
+                    <constraint firstItem="b" firstAttribute="leading" secondItem="a" secondAttribute="trailing" constant="10" id="b1"/>
+                    <constraint firstAttribute="trailingMargin" secondItem="b" secondAttribute="trailing" id="b2"/>
+                    <constraint firstItem="b" firstAttribute="top" secondItem="a" secondAttribute="top" id="b3"/>
+                    <constraint firstItem="b" firstAttribute="width" constant="40" id="b4"/>
+                    <constraint firstItem="b" firstAttribute="height" constant="50" id="b5"/>
+                    <constraint firstAttribute="trailing" secondItem="c" secondAttribute="trailing" id="c1"/>
+                    <constraint firstItem="c" firstAttribute="top" secondItem="scroll" secondAttribute="top" id="c2"/>
+                    <constraint firstItem="c" firstAttribute="width" constant="10" id="c3"/>
+                    <constraint firstItem="c" firstAttribute="height" constant="10" id="c4"/>
+                    <constraint firstItem="d" firstAttribute="top" secondItem="a" secondAttribute="bottom" id="d1"/>
+                    <constraint firstItem="d" firstAttribute="leading" secondItem="a" secondAttribute="leading" id="d2"/>
+                    <constraint firstItem="d" firstAttribute="width" constant="10" id="d3"/>
+                    <constraint firstItem="d" firstAttribute="height" constant="12" id="d4"/>
+                    <constraint firstAttribute="bottomMargin" secondItem="d" secondAttribute="bottom" id="d5"/>
+                    <constraint firstItem="e" firstAttribute="centerX" secondItem="scroll" secondAttribute="centerXWithinMargins" id="e1"/>
+                    <constraint firstItem="e" firstAttribute="top" secondItem="scroll" secondAttribute="top" id="e2"/>
+                    <constraint firstItem="e" firstAttribute="width" constant="10" id="e3"/>
+                    <constraint firstItem="e" firstAttribute="height" constant="10" id="e4"/>
+                </constraints>
+            </scrollView>
+            """, constraints: """
+            <constraint firstItem="scroll" firstAttribute="leading" secondItem="root" secondAttribute="leading" id="o1"/>
+            <constraint firstItem="scroll" firstAttribute="trailing" secondItem="root" secondAttribute="trailing" id="o2"/>
+            <constraint firstItem="scroll" firstAttribute="top" secondItem="root" secondAttribute="top" id="o3"/>
+            <constraint firstItem="scroll" firstAttribute="bottom" secondItem="root" secondAttribute="bottom" id="o4"/>
+            """)))
+        #expect(r.conflicts.isEmpty)
+        #expect(r.frame("a") == Rect(x: 20, y: 5, width: 50, height: 50))
+        #expect(r.frame("b") == Rect(x: 80, y: 5, width: 40, height: 50))
+        #expect(r.frame("c") == Rect(x: 140, y: 0, width: 10, height: 10))
+        #expect(r.frame("d") == Rect(x: 20, y: 55, width: 10, height: 12))
+        #expect(r.frame("e") == Rect(x: 65, y: 0, width: 10, height: 10))
+        #expect(r.frame("scroll.contentLayoutGuide")?.size == Size(width: 150, height: 74))
+    }
+
+    @Test func aCustomViewIBDoesNotFlagTakesTheSizeNothingElseDecidesFromItsFrame() throws {
+        // A custom class (an `@IBDesignable` star rating) placed by its centre and top only: IB
+        // ran its `intrinsicContentSize`, so the 120 × 20 it stored is that size. Flagged
+        // ambiguous, or read with the text model, it stays open; a plain view stays open too.
+        func rating(_ attributes: String, element: String = "view", options: InterfaceBuilderFile.Options = .init()) throws -> CheckResult {
+            try checkIB(xib(rootView("""
+                <\(element) contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="stars" \(attributes)>
+                    <rect key="frame" x="100" y="10" width="120" height="20"/>
+                </\(element)>
+                """, constraints: """
+                <constraint firstItem="stars" firstAttribute="centerX" secondItem="root" secondAttribute="centerX" id="r1"/>
+                <constraint firstItem="stars" firstAttribute="top" secondItem="root" secondAttribute="top" constant="10" id="r2"/>
+                """)), options: options)
+        }
+        let designable = try rating(#"customClass="CosmosView" customModule="Cosmos""#)
+        #expect(designable.frame("stars") == Rect(x: 100, y: 10, width: 120, height: 20))
+        #expect(designable.ambiguousViews.isEmpty)
+        let flagged = try rating(#"customClass="CosmosView" ambiguous="YES""#)
+        #expect(flagged.ambiguousViews == ["stars"])
+        let modelled = try rating(#"customClass="CosmosView""#, options: .init(intrinsicSizes: .fromModel))
+        #expect(modelled.ambiguousViews == ["stars"])
+        #expect(try rating("").ambiguousViews == ["stars"])
+    }
+
+    @Test func oldLayoutGuidesOfAScrollViewRootEndItsContent() throws {
+        // UIKit's top and bottom layout guides were views in the root, as long as the bars: in a
+        // scroll view root they sit at the ends of the content. Under a status bar and no
+        // bottom bar, `a` (20 below the top guide) starts at 40, and `b`, 10 above the bottom
+        // guide, ends the content 10 below itself: the content is 130 tall in a 667-point
+        // scroll view, without a conflict.
+        let root = """
+            <scrollView key="view" contentMode="scaleToFill" id="root">
+                <rect key="frame" x="0.0" y="0.0" width="375" height="667"/>
+                <autoresizingMask key="autoresizingMask" widthSizable="YES" heightSizable="YES"/>
+                <subviews>\(box("a", 0, 40, 100, 30))\(box("b", 0, 90, 100, 30))</subviews>
+                <constraints>
+                    <constraint firstItem="a" firstAttribute="top" secondItem="top" secondAttribute="bottom" constant="20" id="g1"/>
+                    <constraint firstItem="b" firstAttribute="top" secondItem="a" secondAttribute="bottom" constant="20" id="g2"/>
+                    <constraint firstItem="bottom" firstAttribute="top" secondItem="b" secondAttribute="bottom" constant="10" id="g3"/>
+                    <constraint firstItem="a" firstAttribute="leading" secondItem="root" secondAttribute="leading" id="g4"/>
+                    <constraint firstItem="b" firstAttribute="leading" secondItem="root" secondAttribute="leading" id="g5"/>
+                    <constraint firstItem="a" firstAttribute="height" constant="30" id="g6"/>
+                    <constraint firstItem="b" firstAttribute="height" constant="30" id="g7"/>
+                    <constraint firstItem="a" firstAttribute="width" constant="100" id="g8"/>
+                    <constraint firstItem="b" firstAttribute="width" constant="100" id="g9"/>
+                </constraints>
+            </scrollView>
+            """
+        let r = try checkIB(storyboard(root, controllerExtras: """
+            <layoutGuides>
+                <viewControllerLayoutGuide type="top" id="top"/>
+                <viewControllerLayoutGuide type="bottom" id="bottom"/>
+            </layoutGuides>
+            """), path: "t.storyboard")
+        #expect(r.frame("a") == Rect(x: 0, y: 40, width: 100, height: 30))
+        #expect(r.frame("b") == Rect(x: 0, y: 90, width: 100, height: 30))
+        #expect(r.frame("root.contentLayoutGuide")?.height == 130)
+        #expect(r.conflicts.isEmpty)
+        #expect(r.ambiguous.isEmpty)
+    }
+}
