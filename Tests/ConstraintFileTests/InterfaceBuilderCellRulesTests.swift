@@ -24,6 +24,15 @@ import AutoLayout
             width: 375, device: "retina4_7", tools: "22505", cell: (#"accessoryType="none""#, ""))
         #expect(none == Rect(x: 16, y: 11, width: 343, height: 38))
     }
+
+    @Test func xcode26CellsHave15PointMarginsAboveAndBelow() throws {
+        // iOS 26's taller rows: Xcode 26 (24127 on) insets a content view 15 above and below,
+        // Xcode 16 (23094) 11; the sides follow the device as before.
+        let xcode26 = try InterfaceBuilderStoredFrameRulesTests.prototypeCell(width: 414, device: "retina6_1", tools: "24506")
+        #expect(xcode26 == Rect(x: 20, y: 15, width: 374, height: 30))
+        let xcode16 = try InterfaceBuilderStoredFrameRulesTests.prototypeCell(width: 414, device: "retina6_1", tools: "23094")
+        #expect(xcode16 == Rect(x: 20, y: 11, width: 374, height: 38))
+    }
 }
 
 /// Simulated devices by the Xcode that saved the file, beyond InterfaceBuilderViewTreeTests'.

@@ -110,11 +110,14 @@ extension InterfaceBuilderBuilder {
     /// accessory (`accessoryType` other than none, or an `accessoryView`) ends its content view
     /// before the accessory, and the content view's trailing margin is then the standard 8
     /// spacing to it, not the system margin (Esri's detail-disclosure cells, NetNewsWire's,
-    /// Rocket.Chat's and SwiftMessages' disclosure-indicator cells, Xcode 10 to 16).
+    /// Rocket.Chat's and SwiftMessages' disclosure-indicator cells, Xcode 10 to 16). iOS 26's
+    /// rows are taller: Xcode 26 gives content views 15 above and below (NetNewsWire's settings
+    /// and inspector cells, firebase's quickstart cells).
     func tableCellContentMargins(cell: ViewDecl, hasAccessory: Bool) -> DirectionalEdgeInsets {
         if tools < .xcode9_3 { return DirectionalEdgeInsets(top: 8, leading: 8, bottom: 8, trailing: 8) }
         let m = SimulatedDevice.systemMargin(width: cell.parent == nil ? cell.properties.frame?.width ?? device.size.width : device.size.width)
-        return DirectionalEdgeInsets(top: 11, leading: m, bottom: 11, trailing: hasAccessory ? 8 : m)
+        let vertical: Double = tools >= .xcode26 ? 15 : 11
+        return DirectionalEdgeInsets(top: vertical, leading: m, bottom: vertical, trailing: hasAccessory ? 8 : m)
     }
 
     /// Subviews, constraints, guides and cells of a view; notes for anything else unknown.
