@@ -10,7 +10,8 @@ struct RenderCommand: ParsableCommand {
             discussion: [
                 """
                 Views are drawn with their names, layout margins dashed, and the views of conflicting constraint \
-                groups in red. Without -o the SVG goes to standard output.
+                groups in red. For an Interface Builder file, the frame IB stored for a view solved elsewhere is \
+                drawn beside it, dashed in orange. Without -o the SVG goes to standard output.
                 """,
             ],
             exitStatuses: [(ExitStatus.success, "drawn"), (ExitStatus.findings, "drawn with conflicts"),

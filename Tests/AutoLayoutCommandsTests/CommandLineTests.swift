@@ -123,8 +123,9 @@ func temporarySparseFile(named name: String, size: Int) throws -> String {
                                  [--intrinsic-from-frames|--intrinsic-from-model]
 
         Views are drawn with their names, layout margins dashed, and the views of
-        conflicting constraint groups in red. Without -o the SVG goes to standard
-        output.
+        conflicting constraint groups in red. For an Interface Builder file, the frame
+        IB stored for a view solved elsewhere is drawn beside it, dashed in orange.
+        Without -o the SVG goes to standard output.
 
         OPTIONS:
           -o, --output PATH         Where to write the SVG ('-' for standard output).

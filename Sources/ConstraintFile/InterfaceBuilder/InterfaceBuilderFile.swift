@@ -207,8 +207,27 @@ public struct InterfaceBuilderFile: Sendable {
     /// constraint of the group).
     func compare(_ solved: [CheckResult.ViewFrame], ambiguous: Set<String> = [], conflicted: Set<String> = []) -> CheckResult.StoredFrameComparison {
         var byName: [String: Rect] = [:]
-        for v in solved { byName[v.name] = v.frame }
-        var compared = 0, matched = 0, differences: [String] = []
+        var superviews: [String: String] = [:]
+        for v in solved {
+            byName[v.name] = v.frame
+            superviews[v.name] = v.superview
+        }
+        let storedByID = Dictionary(storedViews.compactMap { v in v.frame.map { (v.id, $0) } }, uniquingKeysWith: { a, _ in a })
+        // Where IB drew a view in its root: the stored frames up the chain, the solved one of an
+        // ancestor that stores none.
+        func storedAbsolute(_ id: String) -> Rect? {
+            guard var frame = storedByID[id] else { return nil }
+            var current = id, steps = 0
+            while let parent = superviews[current], steps < solved.count {
+                guard let origin = (storedByID[parent] ?? byName[parent])?.origin else { break }
+                frame.origin.x += origin.x
+                frame.origin.y += origin.y
+                current = parent
+                steps += 1
+            }
+            return frame
+        }
+        var compared = 0, matched = 0, differences: [String] = [], absolute: [String: Rect] = [:]
         let tolerance = CheckResult.StoredFrameComparison.tolerance
         for stored in storedViews where !stored.isMisplaced && !stored.isAmbiguous {
             guard let frame = stored.frame, let got = byName[stored.id] else { continue }
@@ -220,8 +239,9 @@ public struct InterfaceBuilderFile: Sendable {
                 let why = ambiguous.contains(stored.id) ? ": ambiguous here, IB keeps the frame it drew"
                     : conflicted.contains(stored.id) ? ": in a conflict, which IB may have resolved by breaking another constraint" : ""
                 differences.append("\(stored.id): stored \(frame), solved \(got)\(why)")
+                absolute[stored.id] = storedAbsolute(stored.id)
             }
         }
-        return CheckResult.StoredFrameComparison(compared: compared, matched: matched, differences: differences)
+        return CheckResult.StoredFrameComparison(compared: compared, matched: matched, differences: differences, storedAbsoluteFrames: absolute)
     }
 }

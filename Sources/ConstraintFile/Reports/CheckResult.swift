@@ -122,12 +122,17 @@ public struct CheckResult: Sendable {
         public var matched: Int
         /// One line per view that does not match: `id: stored (x, y, w, h), solved (x, y, w, h)`.
         public var differences: [String]
+        /// The frame IB stored for each view that does not match, by id, in its root view's
+        /// coordinates (as ``CheckResult/ViewFrame/absoluteFrame``): what `render` draws dashed
+        /// beside the solved frame.
+        public var storedAbsoluteFrames: [String: Rect]
 
         /// A comparison.
-        public init(compared: Int, matched: Int, differences: [String]) {
+        public init(compared: Int, matched: Int, differences: [String], storedAbsoluteFrames: [String: Rect] = [:]) {
             self.compared = compared
             self.matched = matched
             self.differences = differences
+            self.storedAbsoluteFrames = storedAbsoluteFrames
         }
 
         /// The share of compared views that match, from 0 to 1 (1 when none were compared).

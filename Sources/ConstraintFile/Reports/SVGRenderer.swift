@@ -2,7 +2,9 @@ import AutoLayout
 
 /// Draws a checked file's frames as SVG: one panel per root view, each view a rectangle with
 /// its name, layout margins dashed, and the views that conflicting constraints mention in red.
-/// The output is deterministic (fixed number formatting, file order).
+/// For an Interface Builder file, the frame IB stored for a view that does not match is drawn
+/// beside the solved one, dashed in orange. The output is deterministic (fixed number
+/// formatting, file order).
 public enum SVGRenderer {
     /// Space around and between the panels.
     static let padding = 20.0
@@ -30,7 +32,8 @@ public enum SVGRenderer {
             }
             return current
         }
-        let totalWidth = width + 2 * padding, totalHeight = max(y, 2 * padding)
+        let stored = result.storedFrames?.storedAbsoluteFrames ?? [:]
+        let totalWidth = width + 2 * padding, totalHeight = max(y, 2 * padding) + (stored.isEmpty ? 0 : 12)
         var svg = """
         <svg xmlns="http://www.w3.org/2000/svg" width="\(number(totalWidth))" height="\(number(totalHeight))" \
         viewBox="0 0 \(number(totalWidth)) \(number(totalHeight))" font-family="Helvetica, Arial, sans-serif" font-size="10">
@@ -55,10 +58,20 @@ public enum SVGRenderer {
             let label = "\(view.name) (\(view.className)) \(view.frame)"
             let labelY = view.superview == nil ? yy - 4 : yy + 11
             svg += "  <text x=\"\(number(x + 3))\" y=\"\(number(labelY))\" fill=\"\(isConflicting ? "#d7263d" : "#1f2933")\">\(escaped(label))</text>\n"
+            if let s = stored[view.name] {
+                let sx = padding + s.minX, sy = top + s.minY
+                svg += "  <rect class=\"stored\" x=\"\(number(sx))\" y=\"\(number(sy))\" width=\"\(number(s.width))\" height=\"\(number(s.height))\" fill=\"none\" stroke=\"#e07b00\" stroke-width=\"1.5\" stroke-dasharray=\"5 3\"/>\n"
+                svg += "  <text x=\"\(number(sx + 3))\" y=\"\(number(sy + s.height - 3))\" fill=\"#e07b00\">\(escaped(view.name)) as stored</text>\n"
+            }
             svg += "</g>\n"
         }
+        var footer = totalHeight - 6
         if !result.conflicts.isEmpty {
-            svg += "<text x=\"\(number(padding))\" y=\"\(number(totalHeight - 6))\" fill=\"#d7263d\">\(result.conflicts.count) conflict\(result.conflicts.count == 1 ? "" : "s"): broke \(escaped(result.conflicts[0].broken))</text>\n"
+            svg += "<text x=\"\(number(padding))\" y=\"\(number(footer))\" fill=\"#d7263d\">\(result.conflicts.count) conflict\(result.conflicts.count == 1 ? "" : "s"): broke \(escaped(result.conflicts[0].broken))</text>\n"
+            footer -= 12
+        }
+        if !stored.isEmpty {
+            svg += "<text x=\"\(number(padding))\" y=\"\(number(footer))\" fill=\"#e07b00\">dashed orange: the frame Interface Builder stored, for the \(stored.count) view\(stored.count == 1 ? "" : "s") solved elsewhere</text>\n"
         }
         svg += "</svg>\n"
         return svg
