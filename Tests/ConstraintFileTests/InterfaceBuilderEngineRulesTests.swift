@@ -153,4 +153,32 @@ import AutoLayout
         #expect(r.conflicts.isEmpty)
         #expect(r.ambiguous.isEmpty)
     }
+
+    @Test func aXibsTopLevelViewIsDrawnAsAControllersRootView() throws {
+        // A top-level <view> of a .xib gets a root view's margins (16 at the sides below 414
+        // points wide, 20 from 414; none above or below) inside the device's notch and home
+        // indicator, whatever its size, and no status bar.
+        func pinned(width: Double, height: Double, device: String) throws -> Rect? {
+            let text = xib("""
+                <view contentMode="scaleToFill" id="root">
+                    <rect key="frame" x="0.0" y="0.0" width="\(width)" height="\(height)"/>
+                    <autoresizingMask key="autoresizingMask" widthSizable="YES" heightSizable="YES"/>
+                    <subviews>\(box("a", 0, 0, 10, 10))</subviews>
+                    <constraints>
+                        <constraint firstItem="a" firstAttribute="leading" secondItem="root" secondAttribute="leadingMargin" id="m1"/>
+                        <constraint firstAttribute="trailingMargin" secondItem="a" secondAttribute="trailing" id="m2"/>
+                        <constraint firstItem="a" firstAttribute="top" secondItem="root" secondAttribute="topMargin" id="m3"/>
+                        <constraint firstAttribute="bottomMargin" secondItem="a" secondAttribute="bottom" id="m4"/>
+                    </constraints>
+                </view>
+                """, device: device)
+            return try checkIB(text).frame("a")
+        }
+        // A 510 × 160 card on an iPhone 11: 20 at the sides, 44 above, 34 below.
+        #expect(try pinned(width: 510, height: 160, device: "retina6_1") == Rect(x: 20, y: 44, width: 470, height: 82))
+        // A 375-point header on an iPhone 8: 16 at the sides, nothing above or below.
+        #expect(try pinned(width: 375, height: 42, device: "retina4_7") == Rect(x: 16, y: 0, width: 343, height: 42))
+        // A 600-point dialog on an iPhone 8: 20.
+        #expect(try pinned(width: 600, height: 300, device: "retina4_7") == Rect(x: 20, y: 0, width: 560, height: 300))
+    }
 }

@@ -185,8 +185,17 @@ func box(_ id: String, _ x: Double, _ y: Double, _ w: Double, _ h: Double, attri
             <constraint firstItem="a" firstAttribute="width" constant="10" id="m3"/>
             <constraint firstItem="a" firstAttribute="height" constant="10" id="m4"/>
             """
-        // A plain view: 8.
-        let plain = try checkIB(xib(rootView(box("a", 8, 8, 10, 10), constraints: margins)))
+        // A plain view inside the root: 8.
+        let inner = margins.replacing(#"secondItem="root""#, with: #"secondItem="inner""#)
+        let plain = try checkIB(xib(rootView(box("inner", 0, 0, 100, 50, inner: """
+            <subviews>\(box("a", 8, 8, 10, 10))</subviews>
+            <constraints>\(inner)</constraints>
+            """), constraints: """
+            <constraint firstItem="inner" firstAttribute="leading" secondItem="root" secondAttribute="leading" id="p1"/>
+            <constraint firstItem="inner" firstAttribute="top" secondItem="root" secondAttribute="top" id="p2"/>
+            <constraint firstItem="inner" firstAttribute="width" constant="100" id="p3"/>
+            <constraint firstItem="inner" firstAttribute="height" constant="50" id="p4"/>
+            """)))
         #expect(plain.frame("a") == Rect(x: 8, y: 8, width: 10, height: 10))
         // Stored margins.
         let explicit = try checkIB(xib(rootView(box("a", 5, 3, 10, 10), constraints: margins,
@@ -423,12 +432,13 @@ func box(_ id: String, _ x: Double, _ y: Double, _ w: Double, _ h: Double, attri
         """
 
     @Test(arguments: [
-        // (x attribute pair, y attribute pair, expected origin) in a 320 × 100 root with 8-point margins.
+        // (x attribute pair, y attribute pair, expected origin) in a 320 × 100 root, whose margins
+        // are a controller's root view's (16 at the sides, none above or below).
         ("leading", "leading", "top", "top", 5.0, 5.0),
         ("trailing", "trailing", "bottom", "bottom", 305, 85),
         ("centerX", "centerX", "centerY", "centerY", 155, 45),
-        ("leading", "leadingMargin", "top", "topMargin", 13, 13),
-        ("trailing", "trailingMargin", "bottom", "bottomMargin", 297, 77),
+        ("leading", "leadingMargin", "top", "topMargin", 21, 5),
+        ("trailing", "trailingMargin", "bottom", "bottomMargin", 289, 85),
         ("left", "left", "top", "top", 5, 5),
         ("right", "right", "bottom", "bottom", 305, 85),
     ])

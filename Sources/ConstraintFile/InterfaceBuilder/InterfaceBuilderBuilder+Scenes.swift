@@ -4,15 +4,26 @@ extension InterfaceBuilderBuilder {
     // MARK: Top-level objects and scenes
 
     /// A `.xib`'s `<objects>`: every object with a frame, or of a view class, is a root.
+    ///
+    /// IB draws each top-level plain `<view>` of a `.xib` as a controller's root view on the
+    /// simulated device, whatever its size (cells, stack views and other classes are drawn as
+    /// themselves, with their own margins): the system minimum
+    /// margins at the sides (16, or 20 from 414 points wide) and none above or below, inset by
+    /// a safe area of the device's notch and home indicator; without a status bar, which a
+    /// `.xib` does not simulate (views of Element's, OsmAnd's, iTorrent's, WooCommerce's,
+    /// Simplenote's, ProtonVPN's and SwiftMessages' `.xib` files, Xcode 9 to 16). A nib's views
+    /// get margins and safe area from where the app puts them.
     mutating func readObjects(_ objects: MarkupElement) throws(SourceError) {
         for object in objects.children {
             if object.name == "placeholder" || object.name == "customObject" || object.name.hasSuffix("GestureRecognizer") { continue }
             if isViewElement(object) {
-                let root = try readView(object, parent: nil, depth: 0)
-                // A top-level view filling the device is drawn as a controller's view (a nib's
-                // views get their safe area from where the app puts them).
-                if !forNib, object.child("viewLayoutGuide", key: "safeArea") != nil, let frame = rect(object), frame.size == device.size {
-                    setSafeArea(of: root, frame: frame, controller: nil)
+                let drawnAsRoot = !forNib && object.name == "view"
+                let root = try readView(object, parent: nil, depth: 0, isControllerRoot: drawnAsRoot)
+                if drawnAsRoot, case .view(let i) = root {
+                    let doubled = tools >= .xcode26 ? 2.0 : 1
+                    let insets = EdgeInsets(top: device.hasNotch ? doubled * device.statusBar : 0, left: 0,
+                                            bottom: doubled * device.homeIndicator, right: 0)
+                    if insets != .zero { out.layout.views[i].properties.safeArea = insets }
                 }
             } else {
                 note("skipped <\(object.name)>", at: object)
