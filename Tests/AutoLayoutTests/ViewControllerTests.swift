@@ -50,8 +50,15 @@ private final class CustomRootViewController: ViewController {
 
     @Test func rootMarginsAreTheSystemMinimums() {
         #expect(ViewController.systemMinimumLayoutMargins(forWidth: 375) == DirectionalEdgeInsets(top: 0, leading: 16, bottom: 0, trailing: 16))
-        #expect(ViewController.systemMinimumLayoutMargins(forWidth: 413.5).leading == 16)
+        // 16 up to the 393-point iPhones, 20 from 400 points.
+        #expect(ViewController.systemMinimumLayoutMargins(forWidth: 393).leading == 16)
+        #expect(ViewController.systemMinimumLayoutMargins(forWidth: 399.5).leading == 16)
+        #expect(ViewController.systemMinimumLayoutMargins(forWidth: 400).leading == 20)
         #expect(ViewController.systemMinimumLayoutMargins(forWidth: 414) == DirectionalEdgeInsets(top: 0, leading: 20, bottom: 0, trailing: 20))
+        // A list's cells get 20 already on the 390- and 393-point iPhones.
+        #expect(ListContentConfiguration.standardHorizontalMargin(forWidth: 375) == 16)
+        #expect(ListContentConfiguration.standardHorizontalMargin(forWidth: 389.5) == 16)
+        #expect(ListContentConfiguration.standardHorizontalMargin(forWidth: 390) == 20)
         #expect(ListContentConfiguration.standardHorizontalMargin(forWidth: 428) == 20)
 
         let controller = ProfileViewController()

@@ -914,6 +914,8 @@ func box(_ id: String, _ x: Double, _ y: Double, _ w: Double, _ h: Double, attri
         // A 375-point table on a 414-point iPhone: the device's 20.
         #expect(try Self.prototypeCell(width: 375, device: "retina6_1", tools: "17506") == Rect(x: 20, y: 11, width: 335, height: 38))
         #expect(try Self.prototypeCell(width: 375, device: "retina4_7", tools: "17506") == Rect(x: 16, y: 11, width: 343, height: 38))
+        // A 393-point iPhone 15: 20 for cells, though its root views get 16.
+        #expect(try Self.prototypeCell(width: 393, device: "retina6_12", tools: "23504") == Rect(x: 20, y: 11, width: 353, height: 38))
         // Before Xcode 9.3: 8 on every side.
         #expect(try Self.prototypeCell(width: 375, device: "retina4_7", tools: "12120") == Rect(x: 8, y: 8, width: 359, height: 44))
     }

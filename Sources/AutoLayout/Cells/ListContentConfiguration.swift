@@ -161,11 +161,13 @@ public struct ListContentConfiguration: ContentConfiguration, Hashable, StateInd
         ListContentConfiguration(secondaryFont: .preferredFont(forTextStyle: .subheadline), sideBySide: false)
     }
 
-    /// UIKit's leading and trailing layout margin for a list of the given width: 16 pt, or 20 pt
-    /// from 414 pt, a view controller's minimum side margins
-    /// (``ViewController/systemMinimumLayoutMargins(forWidth:)``).
+    /// UIKit's leading and trailing layout margin for the cells of a list (or table) shown in a
+    /// screen the given width: 16 pt up to 375 pt, 20 pt from 390 pt. Wider than a root view's
+    /// 16 (``ViewController/systemMinimumLayoutMargins(forWidth:)``) on the 390- and 393-point
+    /// iPhones: Interface Builder draws table cells there with 20 (KeePassium's, firebase's and
+    /// FloatingPanel's storyboards, Xcode 15 to 26) and root views with 16.
     public static func standardHorizontalMargin(forWidth width: Double) -> Double {
-        ViewController.systemMinimumLayoutMargins(forWidth: width).leading
+        width >= 390 ? 20 : 16
     }
 
     /// A ``ListContentView`` showing this configuration.

@@ -76,14 +76,15 @@ open class ViewController {
     }
 
     /// UIKit's least margins for a view controller's root view `width` points wide: 0 at the top
-    /// and bottom, 16 at the sides below 414 points (the compact-width iPhones: 320, 375, 390…),
-    /// 20 from 414 (the Plus and Max phones, and iPads). Apple documents that the minimums
-    /// "depend on the size class and other environmental conditions" without figures; 16/20 are
-    /// the margins UIKit gives (openradar 29013952: "16px (20px on iPhone 6/7+)"), and
-    /// Interface Builder draws root views with them. The list layouts and the Interface Builder
-    /// reader take their side margins from here.
+    /// and bottom, 16 at the sides below 400 points (the iPhones 320 to 393 points wide), 20 from
+    /// 400 (the Plus and Max phones, iPads, wider freeform roots). Apple documents that the
+    /// minimums "depend on the size class and other environmental conditions" without figures;
+    /// 16/20 are the margins UIKit gives (openradar 29013952: "16px (20px on iPhone 6/7+)"), and
+    /// Interface Builder draws root views with them: 16 on a 393-point iPhone 15 (iTorrent's
+    /// Xcode 15 views), 20 on a 400-point freeform root (IBAnimatable's). The Interface Builder
+    /// reader takes root views' margins from here.
     public static func systemMinimumLayoutMargins(forWidth width: Double) -> DirectionalEdgeInsets {
-        let side: Double = width >= 414 ? 20 : 16
+        let side: Double = width >= 400 ? 20 : 16
         return DirectionalEdgeInsets(top: 0, leading: side, bottom: 0, trailing: side)
     }
 

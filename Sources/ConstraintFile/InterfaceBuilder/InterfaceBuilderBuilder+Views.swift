@@ -99,13 +99,13 @@ extension InterfaceBuilderBuilder {
         try readChildren(e, of: ref, depth: depth + 1, isStack: false, arranged: &arranged)
     }
 
-    /// The margins of a table cell's content view: the system margins at the sides and 11 above
-    /// and below (UIKit takes the sides from the table view, whose margins follow its window's
-    /// width). A cell in a table view is measured by the simulated device's width, whatever the
-    /// table's or the cell's own (Esri's 375-point table on a 414-point iPhone and
-    /// NetNewsWire's inset-grouped cells get 20, Hackers' inset-grouped ones on a 375-point
-    /// iPhone 16); a top-level cell of a `.xib` by its own width (320-point cells get 16 on any
-    /// device: checkout's, corona-warn-app's and Seafile's). Files saved before Xcode 9.3 show
+    /// The margins of a table cell's content view: a list's side margins
+    /// (``ListContentConfiguration/standardHorizontalMargin(forWidth:)``) and 11 above and
+    /// below. A cell in a table view is measured by the simulated device's width, whatever the
+    /// table's or the cell's own (Esri's 375-point table on a 414-point iPhone, NetNewsWire's
+    /// inset-grouped cells and KeePassium's on a 393-point iPhone get 20, Hackers' inset-grouped
+    /// ones on a 375-point iPhone 16); a top-level cell of a `.xib` by its own width (320-point
+    /// cells get 16 on any device: checkout's, corona-warn-app's and Seafile's). Files saved before Xcode 9.3 show
     /// 8 on every side, iOS 10's margins (IBAnimatable's and Reusable's cells). A cell with an
     /// accessory (`accessoryType` other than none, or an `accessoryView`) ends its content view
     /// before the accessory, and the content view's trailing margin is then the standard 8
@@ -115,7 +115,7 @@ extension InterfaceBuilderBuilder {
     /// and inspector cells, firebase's quickstart cells).
     func tableCellContentMargins(cell: ViewDecl, hasAccessory: Bool) -> DirectionalEdgeInsets {
         if tools < .xcode9_3 { return DirectionalEdgeInsets(top: 8, leading: 8, bottom: 8, trailing: 8) }
-        let m = SimulatedDevice.systemMargin(width: cell.parent == nil ? cell.properties.frame?.width ?? device.size.width : device.size.width)
+        let m = ListContentConfiguration.standardHorizontalMargin(forWidth: cell.parent == nil ? cell.properties.frame?.width ?? device.size.width : device.size.width)
         let vertical: Double = tools >= .xcode26 ? 15 : 11
         return DirectionalEdgeInsets(top: vertical, leading: m, bottom: vertical, trailing: hasAccessory ? 8 : m)
     }
