@@ -11,7 +11,7 @@ public struct ListLayout: Hashable, Sendable {
     public enum Appearance: Hashable, Sendable {
         /// Rows span the whole width; no insets.
         case plain
-        /// Rows are inset from the sides by the layout margin (16 pt, or 20 from 414 pt wide) and
+        /// Rows are inset from the sides by the layout margin (16 pt, or 20 from 390 pt wide) and
         /// the section by 35 pt at the top and bottom. The horizontal inset is UIKit's: its
         /// inset-grouped table lays cells out inside the table's layout margins
         /// (TimOliver/TOInsetGroupedTableView, which back-ports the style, does exactly this) and

@@ -4,7 +4,7 @@
 ///
 /// Margins: a root view's margins are at least the ``systemMinimumLayoutMargins`` while
 /// ``viewRespectsSystemMinimumLayoutMargins`` is true (the default): none at the top and bottom,
-/// 16 points at the sides of a view narrower than 414 points, 20 points from 414 up (see
+/// 16 points at the sides of a view narrower than 400 points, 20 points from 400 up (see
 /// ``systemMinimumLayoutMargins(forWidth:)``). A loaded view whose margins were never set starts
 /// with those minimums as its ``View/directionalLayoutMargins``, as in UIKit ("for the root view
 /// of a view controller, the default value of this property reflects the system minimum

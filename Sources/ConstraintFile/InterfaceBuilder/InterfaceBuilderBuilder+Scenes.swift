@@ -8,7 +8,7 @@ extension InterfaceBuilderBuilder {
     /// IB draws each top-level plain `<view>` of a `.xib` as a controller's root view on the
     /// simulated device, whatever its size (cells, stack views and other classes are drawn as
     /// themselves, with their own margins): the system minimum
-    /// margins at the sides (16, or 20 from 414 points wide) and none above or below, inset by
+    /// margins at the sides (16, or 20 from 400 points wide) and none above or below, inset by
     /// a safe area of the device's notch and home indicator; without a status bar, which a
     /// `.xib` does not simulate (views of Element's, OsmAnd's, iTorrent's, WooCommerce's,
     /// Simplenote's, ProtonVPN's and SwiftMessages' `.xib` files, Xcode 9 to 16). A nib's views
