@@ -37,10 +37,11 @@ import AutoLayout
 
 /// Simulated devices by the Xcode that saved the file, beyond InterfaceBuilderViewTreeTests'.
 @Suite struct InterfaceBuilderDeviceGenerationTests {
-    @Test func theIPhone11sStatusBarIs48FromXcode16() throws {
-        // Xcode 15 (22154) draws the iPhone 11's status bar 44 tall; Xcode 16 (23094) and the
-        // `32700.99.1234` of its development builds draw it 48, as iOS 14 on does.
-        #expect(try InterfaceBuilderViewTreeTests.safeAreaBox(414, 896, device: "retina6_1", tools: "22154") == Rect(x: 0, y: 44, width: 414, height: 818))
+    @Test func theIPhone11sStatusBarIs48FromXcode15() throws {
+        // Xcode 14 (21208) draws the iPhone 11's status bar 44 tall; Xcode 15 (22154), 16
+        // (23094) and the `32700.99.1234` of development builds draw it 48, as iOS 14 on does.
+        #expect(try InterfaceBuilderViewTreeTests.safeAreaBox(414, 896, device: "retina6_1", tools: "21208") == Rect(x: 0, y: 44, width: 414, height: 818))
+        #expect(try InterfaceBuilderViewTreeTests.safeAreaBox(414, 896, device: "retina6_1", tools: "22154") == Rect(x: 0, y: 48, width: 414, height: 814))
         #expect(try InterfaceBuilderViewTreeTests.safeAreaBox(414, 896, device: "retina6_1", tools: "23094") == Rect(x: 0, y: 48, width: 414, height: 814))
         #expect(try InterfaceBuilderViewTreeTests.safeAreaBox(414, 896, device: "retina6_1", tools: "32700.99.1234")?.minY == 48)
         // Other notched phones keep theirs (the iPhone 14 Pro's 59).

@@ -26,9 +26,10 @@ struct ToolsGeneration: Sendable, Comparable {
     /// Interface Builder drew 44 points on every notched iPhone (the stored frames of Xcode 12
     /// and 13 files for the 6.1- and 6.7-inch iPhone 12 models show 44, Xcode 15's show 47).
     static let xcode14 = ToolsGeneration(build: 21000)
-    /// Xcode 16 (toolsVersion 23000 on; Xcode 15.3 writes 22684, 16.0 23094): the iPhone 11's
-    /// status bar as iOS 14 on draws it (48, not 44).
-    static let xcode16 = ToolsGeneration(build: 23000)
+    /// Xcode 15 (toolsVersion 22000 on; Xcode 14.3 writes 21701, 15.0 22154): the iPhone 11's
+    /// status bar as iOS 14 on draws it (48, not 44): JTAppleCalendar's and MarqueeLabel's
+    /// 22154 storyboards draw their top guides at 48 and 92, twilio's 21208 one at 44.
+    static let xcode15 = ToolsGeneration(build: 22000)
     /// Xcode 26 (toolsVersion 24000 on): a view controller's safe area reaches twice the status
     /// bar's height below the top and twice the home indicator's above the bottom. Observed on
     /// every controller of the Xcode 26 files in the shared corpus (DataDog's, Sentry's and
@@ -61,15 +62,15 @@ struct SimulatedDevice: Sendable {
     /// Xcode 16 when that differs (`xcode16`), and before Xcode 14 (44 on every notched phone).
     private struct Entry {
         var width: Double, height: Double, statusBar: Double, homeIndicator: Double
-        var xcode16: Double? = nil
+        var fromXcode15: Double? = nil
     }
 
     /// The devices by IB id. Sizes are Apple's screen sizes in points (Human Interface
     /// Guidelines, *Layout*, device screen sizes); status bars are the safe-area tops of iOS 16
     /// (the 5.8-inch iPhone X class 50, the 6.1-inch iPhone 12 class 47, the iPhone 14 Pro class
     /// 59, the iPhone 16 Pro class 62) as the corpus's stored frames show them; the iPhone XR
-    /// and 11 (`retina6_1`) keep 44 in Interface Builder up to Xcode 15 and get iOS 14's 48 from
-    /// Xcode 16 (Xcode 26's files; the `32700.99.1234` files of Google's ads samples and
+    /// and 11 (`retina6_1`) keep 44 in Interface Builder up to Xcode 14 and get iOS 14's 48 from
+    /// Xcode 15 (Xcode 15's and 26's files; the `32700.99.1234` files of Google's ads samples and
     /// FloatingPanel draw their navigation bars at 48 and their safe areas from there).
     private static let known: [String: Entry] = [
         "retina3_5": Entry(width: 320, height: 480, statusBar: 20, homeIndicator: 0),
@@ -78,7 +79,7 @@ struct SimulatedDevice: Sendable {
         "retina5_5": Entry(width: 414, height: 736, statusBar: 20, homeIndicator: 0),
         "retina5_9": Entry(width: 375, height: 812, statusBar: 50, homeIndicator: 34),
         "retina5_4": Entry(width: 375, height: 812, statusBar: 50, homeIndicator: 34),
-        "retina6_1": Entry(width: 414, height: 896, statusBar: 44, homeIndicator: 34, xcode16: 48),
+        "retina6_1": Entry(width: 414, height: 896, statusBar: 44, homeIndicator: 34, fromXcode15: 48),
         "retina6_5": Entry(width: 414, height: 896, statusBar: 44, homeIndicator: 34),
         "retina6_0": Entry(width: 390, height: 844, statusBar: 47, homeIndicator: 34),
         "retina6_7": Entry(width: 428, height: 926, statusBar: 47, homeIndicator: 34),
@@ -101,7 +102,7 @@ struct SimulatedDevice: Sendable {
         let hasNotch = entry.homeIndicator > 0
         var statusBar = entry.statusBar
         if hasNotch, tools < .xcode14, entry.width < 500 { statusBar = 44 }
-        if tools >= .xcode16, let value = entry.xcode16 { statusBar = value }
+        if tools >= .xcode15, let value = entry.fromXcode15 { statusBar = value }
         var device = SimulatedDevice(size: Size(width: entry.width, height: entry.height), statusBar: statusBar,
                                      homeIndicator: entry.homeIndicator, hasNotch: hasNotch)
         if landscape {
