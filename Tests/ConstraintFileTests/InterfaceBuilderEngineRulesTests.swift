@@ -181,4 +181,45 @@ import AutoLayout
         // A 600-point dialog on an iPhone 8: 20.
         #expect(try pinned(width: 600, height: 300, device: "retina4_7") == Rect(x: 20, y: 0, width: 560, height: 300))
     }
+
+    @Test func aViewThatPreservesItsSuperviewsMarginsTakesThem() throws {
+        // A .xib's 375-point root has 16-point side margins. `flush` fills its width and
+        // preserves them: its own 8 become 16. `inset` starts 10 points in: 16 - 10 = 6 is less
+        // than its own 8, which stay. `plain` fills the width without preserving: 8.
+        func child(of container: String, x: Double, attributes: String) -> String {
+            box(container, x, 0, 375 - 2 * x, 50, attributes: attributes, inner: """
+                <subviews>\(box(container + "-a", 0, 0, 10, 10))</subviews>
+                <constraints>
+                    <constraint firstItem="\(container)-a" firstAttribute="leading" secondItem="\(container)" secondAttribute="leadingMargin" id="\(container)1"/>
+                    <constraint firstItem="\(container)-a" firstAttribute="top" secondItem="\(container)" secondAttribute="top" id="\(container)2"/>
+                    <constraint firstItem="\(container)-a" firstAttribute="width" constant="10" id="\(container)3"/>
+                    <constraint firstItem="\(container)-a" firstAttribute="height" constant="10" id="\(container)4"/>
+                </constraints>
+                """)
+        }
+        func pins(_ id: String, x: Double, y: Double) -> String {
+            """
+            <constraint firstItem="\(id)" firstAttribute="leading" secondItem="root" secondAttribute="leading" constant="\(x)" id="\(id)-l"/>
+            <constraint firstItem="\(id)" firstAttribute="trailing" secondItem="root" secondAttribute="trailing" constant="-\(x)" id="\(id)-t"/>
+            <constraint firstItem="\(id)" firstAttribute="top" secondItem="root" secondAttribute="top" constant="\(y)" id="\(id)-o"/>
+            <constraint firstItem="\(id)" firstAttribute="height" constant="50" id="\(id)-h"/>
+            """
+        }
+        let text = xib("""
+            <view contentMode="scaleToFill" id="root">
+                <rect key="frame" x="0.0" y="0.0" width="375" height="300"/>
+                <autoresizingMask key="autoresizingMask" widthSizable="YES" heightSizable="YES"/>
+                <subviews>
+                    \(child(of: "flush", x: 0, attributes: #"preservesSuperviewLayoutMargins="YES""#))
+                    \(child(of: "inset", x: 10, attributes: #"preservesSuperviewLayoutMargins="YES""#))
+                    \(child(of: "plain", x: 0, attributes: ""))
+                </subviews>
+                <constraints>\(pins("flush", x: 0, y: 0))\(pins("inset", x: 10, y: 60))\(pins("plain", x: 0, y: 120))</constraints>
+            </view>
+            """)
+        let r = try checkIB(text)
+        #expect(r.frame("flush-a")?.minX == 16)
+        #expect(r.frame("inset-a")?.minX == 8)
+        #expect(r.frame("plain-a")?.minX == 8)
+    }
 }

@@ -44,6 +44,8 @@ extension InterfaceBuilderBuilder {
         let rootMargins = ViewController.systemMinimumLayoutMargins(forWidth: p.frame?.width ?? device.size.width)
         p.margins = try margins(e) ?? (isControllerRoot ? rootMargins : nil)
         if e["insetsLayoutMarginsFromSafeArea"] == "NO" { p.insetsMarginsFromSafeArea = false }
+        // (A cell's own margins are the table's business; its content view's have their rules.)
+        if e["preservesSuperviewLayoutMargins"] == "YES", parent != nil, !viewClass.isCell { preservesMargins.append(out.layout.views.count) }
         p.intrinsic = try intrinsicSize(e, frame: frame)
         // A switch's, a slider's and a segmented control's frames reach past their alignment
         // rectangles, which constraints place.
@@ -118,6 +120,37 @@ extension InterfaceBuilderBuilder {
         let m = ListContentConfiguration.standardHorizontalMargin(forWidth: cell.parent == nil ? cell.properties.frame?.width ?? device.size.width : device.size.width)
         let vertical: Double = tools >= .xcode26 ? 15 : 11
         return DirectionalEdgeInsets(top: vertical, leading: m, bottom: vertical, trailing: hasAccessory ? 8 : m)
+    }
+
+    /// UIKit's `preservesSuperviewLayoutMargins`: a view's margin on an edge is at least its
+    /// superview's margin there less the distance between their edges. The distances are the
+    /// stored frames', as IB laid them out (UIKit measures the frames it lays out); a superview's
+    /// margins count its safe area. iTorrent's settings content view inside a scroll view takes
+    /// its controller's 16-point margins so.
+    mutating func applyPreservedMargins() {
+        guard !preservesMargins.isEmpty else { return }
+        let standard = DirectionalEdgeInsets(top: 8, leading: 8, bottom: 8, trailing: 8)
+        var effective: [ViewRef: DirectionalEdgeInsets] = [:]
+        func margins(of ref: ViewRef) -> (DirectionalEdgeInsets, Size)? {
+            let decl = out.layout.views[ref.declared]
+            guard let frame = decl.properties.frame else { return nil }
+            if case .contentView = ref { return (decl.contentMargins ?? standard, decl.contentFrame?.size ?? frame.size) }
+            var m = effective[ref] ?? decl.properties.margins ?? standard
+            if effective[ref] == nil, let safe = decl.properties.safeArea, decl.properties.insetsMarginsFromSafeArea != false {
+                m = DirectionalEdgeInsets(top: m.top + safe.top, leading: m.leading + safe.left, bottom: m.bottom + safe.bottom, trailing: m.trailing + safe.right)
+            }
+            return (m, frame.size)
+        }
+        for i in preservesMargins {
+            let decl = out.layout.views[i]
+            guard let parent = decl.parent, let frame = decl.properties.frame, let (outer, size) = margins(of: parent),
+                  let (own, _) = margins(of: .view(i)) else { continue }
+            let preserved = DirectionalEdgeInsets(
+                top: max(own.top, outer.top - frame.minY), leading: max(own.leading, outer.leading - frame.minX),
+                bottom: max(own.bottom, outer.bottom - (size.height - frame.maxY)), trailing: max(own.trailing, outer.trailing - (size.width - frame.maxX)))
+            effective[.view(i)] = preserved
+            if preserved != own { out.layout.views[i].properties.margins = preserved }
+        }
     }
 
     /// Subviews, constraints, guides and cells of a view; notes for anything else unknown.

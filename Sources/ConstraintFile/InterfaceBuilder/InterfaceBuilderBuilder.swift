@@ -35,6 +35,8 @@ struct InterfaceBuilderBuilder {
     /// standard bar below the status bar), by id; controllers shown above a tab bar.
     var navigationBars: [String: Double?] = [:]
     var aboveTabBar: Set<String> = []
+    /// Views whose margins take their superview's into account (`preservesSuperviewLayoutMargins`).
+    var preservesMargins: [Int] = []
     /// Containers and the controllers they show (a navigation controller's root, a tab bar
     /// controller's tabs).
     var containment: [(container: String, child: String)] = []
@@ -83,6 +85,7 @@ struct InterfaceBuilderBuilder {
             }
         }
         try readConstraints()
+        if !forNib { applyPreservedMargins() }
         out.objects = items
         out.sizesCustomViewsFromFrames = !forNib && options.intrinsicSizes == .fromFrames
         return out
