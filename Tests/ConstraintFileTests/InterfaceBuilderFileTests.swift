@@ -164,7 +164,9 @@ func box(_ id: String, _ x: Double, _ y: Double, _ w: Double, _ h: Double, attri
         let r = try checkIB(text)
         #expect(r.frame("flex") == Rect(x: 10, y: 10, width: 180, height: 10))
         #expect(r.frame("fixed") == Rect(x: 10, y: 30, width: 80, height: 10))
-        #expect(r.storedFrames?.differences == ["box: stored (0 0; 100 50), solved (0 0; 200 50)", "flex: stored (10 10; 80 10), solved (10 10; 180 10)"])
+        // The box's stored width breaks its constraint `c`: the difference says so.
+        #expect(r.storedFrames?.differences == ["box: stored (0 0; 100 50), solved (0 0; 200 50): stale, the stored frames break the file's own constraint c",
+                                                "flex: stored (10 10; 80 10), solved (10 10; 180 10)"])
     }
 
     @Test func fixedFrameViewsArePinnedToTheirStoredFrames() throws {
@@ -931,6 +933,31 @@ func box(_ id: String, _ x: Double, _ y: Double, _ w: Double, _ h: Double, attri
         let difference = try #require(r.storedFrames?.differences.first)
         #expect(difference.hasPrefix("loose: stored (30 40; 10 10), solved "))
         #expect(difference.hasSuffix(": ambiguous here, IB keeps the frame it drew"))
+    }
+
+    @Test func aStaleStoredFrameIsNamedByTheConstraintItBreaks() throws {
+        // `moved` is stored at x 30 though its constraint `lead` puts it 10 from the root's
+        // leading edge: the file is stale there. `sized` differs too (its stored width is 40,
+        // its constraint 50) and says which constraint; `fine` matches and is not listed.
+        let r = try checkIB(xib(rootView(box("moved", 30, 0, 10, 10) + box("sized", 0, 50, 40, 10) + box("fine", 0, 80, 10, 10), constraints: """
+            <constraint firstItem="moved" firstAttribute="leading" secondItem="root" secondAttribute="leading" constant="10" id="lead"/>
+            <constraint firstItem="moved" firstAttribute="top" secondItem="root" secondAttribute="top" id="t1"/>
+            <constraint firstItem="moved" firstAttribute="width" constant="10" id="w1"/>
+            <constraint firstItem="moved" firstAttribute="height" constant="10" id="h1"/>
+            <constraint firstItem="sized" firstAttribute="leading" secondItem="root" secondAttribute="leading" id="l2"/>
+            <constraint firstItem="sized" firstAttribute="top" secondItem="root" secondAttribute="top" constant="50" id="t2"/>
+            <constraint firstItem="sized" firstAttribute="width" constant="50" id="w2"/>
+            <constraint firstItem="sized" firstAttribute="height" constant="10" id="h2"/>
+            <constraint firstItem="fine" firstAttribute="leading" secondItem="root" secondAttribute="leading" id="l3"/>
+            <constraint firstItem="fine" firstAttribute="top" secondItem="root" secondAttribute="top" constant="80" id="t3"/>
+            <constraint firstItem="fine" firstAttribute="width" constant="10" id="w3"/>
+            <constraint firstItem="fine" firstAttribute="height" constant="10" id="h3"/>
+            """)))
+        let differences = try #require(r.storedFrames?.differences)
+        #expect(differences == [
+            "moved: stored (30 0; 10 10), solved (10 0; 10 10): stale, the stored frames break the file's own constraint lead",
+            "sized: stored (0 50; 40 10), solved (0 50; 50 10): stale, the stored frames break the file's own constraint w2",
+        ])
     }
 }
 

@@ -201,10 +201,52 @@ public struct InterfaceBuilderFile: Sendable {
         return changed ? sized : nil
     }
 
+    /// The file's required equalities between two views' edges, centres or sizes (or fixing one
+    /// view's size) that the stored frames themselves break, by the id of each view they
+    /// relate: the first such constraint's id. Such a view was not laid out again after its
+    /// constraints changed (IB flags it misplaced only when it notices). Frames are taken in
+    /// their root's coordinates, less a control's alignment outsets; margins, baselines and
+    /// right-to-left views are left out.
+    func constraintsBrokenByStoredFrames(at frame: (String) -> Rect?) -> [String: String] {
+        func rectangle(_ item: ItemRef) -> (name: String, rect: Rect)? {
+            guard case .view(.view(let i)) = item, !layout.views[i].properties.rightToLeft, var r = frame(layout.views[i].name) else { return nil }
+            if let o = layout.views[i].properties.alignmentOutsets {
+                r = Rect(x: r.minX + o.left, y: r.minY + o.top, width: r.width - o.left - o.right, height: r.height - o.top - o.bottom)
+            }
+            return (layout.views[i].name, r)
+        }
+        func value(_ r: Rect, _ attribute: LayoutConstraint.Attribute) -> Double? {
+            switch attribute {
+            case .leading, .left: r.minX
+            case .trailing, .right: r.maxX
+            case .top: r.minY
+            case .bottom: r.maxY
+            case .centerX: r.midX
+            case .centerY: r.midY
+            case .width: r.width
+            case .height: r.height
+            default: nil
+            }
+        }
+        var broken: [String: String] = [:]
+        for case .constraint(.equation(let c)) in layout.statements where c.priority >= 1000 && c.relation == .equal {
+            guard let id = c.objectID, let first = rectangle(c.first), let a = value(first.rect, c.firstAttribute) else { continue }
+            var b = 0.0, names = [first.name]
+            if let item = c.second {
+                guard let second = rectangle(item), let v = value(second.rect, c.secondAttribute) else { continue }
+                b = v
+                names.append(second.name)
+            }
+            guard abs(a - (c.multiplier * b + c.constant)) > CheckResult.StoredFrameComparison.tolerance else { continue }
+            for name in names where broken[name] == nil { broken[name] = id }
+        }
+        return broken
+    }
+
     /// The solved frames against the stored ones, for views IB does not flag. A difference says
     /// why when the solve knows: the view is ambiguous here (IB keeps an undetermined view where
-    /// it was drawn), or a conflict involving it was resolved (IB may have broken another
-    /// constraint of the group).
+    /// it was drawn), a conflict involving it was resolved (IB may have broken another
+    /// constraint of the group), or the stored frames break one of its constraints (stale).
     func compare(_ solved: [CheckResult.ViewFrame], ambiguous: Set<String> = [], conflicted: Set<String> = []) -> CheckResult.StoredFrameComparison {
         var byName: [String: Rect] = [:]
         var superviews: [String: String] = [:]
@@ -228,6 +270,7 @@ public struct InterfaceBuilderFile: Sendable {
             return frame
         }
         var compared = 0, matched = 0, differences: [String] = [], absolute: [String: Rect] = [:]
+        let stale = constraintsBrokenByStoredFrames(at: storedAbsolute)
         let tolerance = CheckResult.StoredFrameComparison.tolerance
         for stored in storedViews where !stored.isMisplaced && !stored.isAmbiguous {
             guard let frame = stored.frame, let got = byName[stored.id] else { continue }
@@ -237,7 +280,8 @@ public struct InterfaceBuilderFile: Sendable {
                 matched += 1
             } else {
                 let why = ambiguous.contains(stored.id) ? ": ambiguous here, IB keeps the frame it drew"
-                    : conflicted.contains(stored.id) ? ": in a conflict, which IB may have resolved by breaking another constraint" : ""
+                    : conflicted.contains(stored.id) ? ": in a conflict, which IB may have resolved by breaking another constraint"
+                    : stale[stored.id].map { ": stale, the stored frames break the file's own constraint \($0)" } ?? ""
                 differences.append("\(stored.id): stored \(frame), solved \(got)\(why)")
                 absolute[stored.id] = storedAbsolute(stored.id)
             }
