@@ -37,6 +37,20 @@ import AutoLayout
 
 /// Simulated devices by the Xcode that saved the file, beyond InterfaceBuilderViewTreeTests'.
 @Suite struct InterfaceBuilderDeviceGenerationTests {
+    @Test func xcode26DoublesOnlyANotchedPhonesInsets() throws {
+        // Xcode 26 draws the iPhone 11's safe area from 96 (twice 48) to 68 above the bottom;
+        // the 4.7-inch iPhone's 20-point status bar stays 20.
+        #expect(try InterfaceBuilderViewTreeTests.safeAreaBox(414, 896, device: "retina6_1", tools: "24506") == Rect(x: 0, y: 96, width: 414, height: 732))
+        #expect(try InterfaceBuilderViewTreeTests.safeAreaBox(375, 667, device: "retina4_7", tools: "24506") == Rect(x: 0, y: 20, width: 375, height: 647))
+    }
+
+    @Test func aFreeformRootTallerThanTheScreenKeepsItsBottomInTheSafeArea() throws {
+        // A 3,000-point root on a 667-point iPhone is drawn whole: its safe area ends at its
+        // bottom, not at the screen's.
+        #expect(try InterfaceBuilderViewTreeTests.safeAreaBox(375, 3000, device: "retina4_7", tools: "24506") == Rect(x: 0, y: 20, width: 375, height: 2980))
+        #expect(try InterfaceBuilderViewTreeTests.safeAreaBox(375, 3000, device: "retina4_7", tools: "17506") == Rect(x: 0, y: 20, width: 375, height: 2980))
+    }
+
     @Test func theIPhone11sStatusBarIs48FromXcode15() throws {
         // Xcode 14 (21208) draws the iPhone 11's status bar 44 tall; Xcode 15 (22154), 16
         // (23094) and the `32700.99.1234` of development builds draw it 48, as iOS 14 on does.

@@ -190,7 +190,9 @@ extension InterfaceBuilderBuilder {
         let id = controller?["id"] ?? ""
         let statusBarHidden = controller?.child("nil", key: "simulatedStatusBarMetrics") != nil
         let statusBar = statusBarHidden && !device.hasNotch ? 0 : device.statusBar
-        let doubled = tools >= .xcode26
+        // Xcode 26 doubles a notched phone's insets; a 20-point status bar stays 20 (Canvas'
+        // Xcode 26 storyboards on the 4.7-inch iPhone).
+        let doubled = tools >= .xcode26 && device.hasNotch
         let height = device.size.height
         func near(_ a: Double, _ b: Double) -> Bool { abs(a - b) <= 0.5 }
         var top = doubled ? 2 * statusBar : statusBar
@@ -217,8 +219,11 @@ extension InterfaceBuilderBuilder {
         } else if controller?.child("simulatedToolbarMetrics", key: "simulatedBottomBarMetrics") != nil {
             bottom += 44
         }
+        // A freeform root taller than the screen is drawn whole: its bottom is the screen's
+        // (Canvas' 3,000-point assignment details, whose safe area reaches its bottom).
+        let screenBottom = frame.height > height ? rootTop + frame.height : height
         let insets = EdgeInsets(top: max(0, top - rootTop), left: 0,
-                                bottom: max(0, rootTop + frame.height - (height - bottom)), right: 0)
+                                bottom: max(0, rootTop + frame.height - (screenBottom - bottom)), right: 0)
         if insets != .zero { out.layout.views[i].properties.safeArea = insets }
     }
 }
