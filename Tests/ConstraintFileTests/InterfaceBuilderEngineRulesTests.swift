@@ -222,4 +222,24 @@ import AutoLayout
         #expect(r.frame("inset-a")?.minX == 8)
         #expect(r.frame("plain-a")?.minX == 8)
     }
+
+    @Test func aCustomViewWithPrioritiesSetInIBHasItsStoredSizeAsIntrinsic() throws {
+        // Priorities act only on an intrinsic size: a custom view whose vertical compression
+        // resistance was set to 1000 has an intrinsic height, the 50 IB stored, which beats a
+        // 40-point height at priority 500. A plain view with the same attributes has none.
+        func field(_ attributes: String) throws -> Rect? {
+            try checkIB(xib(rootView("""
+                <view contentMode="scaleToFill" verticalHuggingPriority="1000" verticalCompressionResistancePriority="1000" translatesAutoresizingMaskIntoConstraints="NO" id="f" \(attributes)>
+                    <rect key="frame" x="0.0" y="0.0" width="240" height="50"/>
+                    <constraints><constraint firstAttribute="height" priority="500" constant="40" id="h"/></constraints>
+                </view>
+                """, constraints: """
+                <constraint firstItem="f" firstAttribute="leading" secondItem="root" secondAttribute="leading" id="l"/>
+                <constraint firstItem="f" firstAttribute="top" secondItem="root" secondAttribute="top" id="t"/>
+                <constraint firstItem="f" firstAttribute="width" constant="240" id="w"/>
+                """))).frame("f")
+        }
+        #expect(try field(#"customClass="LoginEntryView""#) == Rect(x: 0, y: 0, width: 240, height: 50))
+        #expect(try field("") == Rect(x: 0, y: 0, width: 240, height: 40))
+    }
 }

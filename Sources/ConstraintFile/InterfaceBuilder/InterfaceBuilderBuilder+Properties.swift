@@ -43,6 +43,15 @@ extension InterfaceBuilderBuilder {
             return frame.map { Size(width: none, height: $0.height) }
         case "textView" where e["scrollEnabled"] == "NO":
             return frame?.size
+        case "view" where !fromModel && !forNib && e["customClass"] != nil:
+            // Hugging and compression resistance act only on an intrinsic size: a custom view
+            // whose priorities were set in IB has one on that axis, which IB measured (Habitica's
+            // login fields: 50 tall against a 40-point height at priority 500).
+            guard let frame else { return nil }
+            let wide = e["horizontalHuggingPriority"] != nil || e["horizontalCompressionResistancePriority"] != nil
+            let tall = e["verticalHuggingPriority"] != nil || e["verticalCompressionResistancePriority"] != nil
+            guard wide || tall else { return nil }
+            return Size(width: wide ? frame.width : none, height: tall ? frame.height : none)
         default:
             return nil
         }
