@@ -78,12 +78,7 @@ import AutoLayout
                     <constraint firstItem="e" firstAttribute="height" constant="10" id="e4"/>
                 </constraints>
             </scrollView>
-            """, constraints: """
-            <constraint firstItem="scroll" firstAttribute="leading" secondItem="root" secondAttribute="leading" id="o1"/>
-            <constraint firstItem="scroll" firstAttribute="trailing" secondItem="root" secondAttribute="trailing" id="o2"/>
-            <constraint firstItem="scroll" firstAttribute="top" secondItem="root" secondAttribute="top" id="o3"/>
-            <constraint firstItem="scroll" firstAttribute="bottom" secondItem="root" secondAttribute="bottom" id="o4"/>
-            """)))
+            """, constraints: edgesPinned("scroll"))))
         #expect(r.conflicts.isEmpty)
         #expect(r.frame("a") == Rect(x: 20, y: 5, width: 50, height: 50))
         #expect(r.frame("b") == Rect(x: 80, y: 5, width: 40, height: 50))
@@ -141,12 +136,7 @@ import AutoLayout
                 </constraints>
             </scrollView>
             """
-        let r = try checkIB(storyboard(root, controllerExtras: """
-            <layoutGuides>
-                <viewControllerLayoutGuide type="top" id="top"/>
-                <viewControllerLayoutGuide type="bottom" id="bottom"/>
-            </layoutGuides>
-            """), path: "t.storyboard")
+        let r = try checkIB(storyboardWithOldLayoutGuides(root), path: "t.storyboard")
         #expect(r.frame("a") == Rect(x: 0, y: 40, width: 100, height: 30))
         #expect(r.frame("b") == Rect(x: 0, y: 90, width: 100, height: 30))
         #expect(r.frame("root.contentLayoutGuide")?.height == 130)

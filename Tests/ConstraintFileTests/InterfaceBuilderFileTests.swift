@@ -76,6 +76,27 @@ func controllerRoot(_ width: Double, _ height: Double, _ subviews: String, const
     """
 }
 
+/// A storyboard whose controller has the old top and bottom layout guides (ids `top` and
+/// `bottom`) and the root view `root`.
+func storyboardWithOldLayoutGuides(_ root: String) -> String {
+    storyboard(root, controllerExtras: """
+        <layoutGuides>
+            <viewControllerLayoutGuide type="top" id="top"/>
+            <viewControllerLayoutGuide type="bottom" id="bottom"/>
+        </layoutGuides>
+        """)
+}
+
+/// Constraints pinning `id`'s four edges to the root's (ids `o1` to `o4`).
+func edgesPinned(_ id: String) -> String {
+    """
+    <constraint firstItem="\(id)" firstAttribute="leading" secondItem="root" secondAttribute="leading" id="o1"/>
+    <constraint firstItem="\(id)" firstAttribute="trailing" secondItem="root" secondAttribute="trailing" id="o2"/>
+    <constraint firstItem="\(id)" firstAttribute="top" secondItem="root" secondAttribute="top" id="o3"/>
+    <constraint firstItem="\(id)" firstAttribute="bottom" secondItem="root" secondAttribute="bottom" id="o4"/>
+    """
+}
+
 /// A constrained plain view `id` with a stored frame.
 func box(_ id: String, _ x: Double, _ y: Double, _ w: Double, _ h: Double, attributes: String = "", inner: String = "") -> String {
     """
@@ -323,12 +344,7 @@ func box(_ id: String, _ x: Double, _ y: Double, _ w: Double, _ h: Double, attri
             <constraint firstItem="a" firstAttribute="leading" secondItem="root" secondAttribute="leading" id="g3"/>
             <constraint firstItem="a" firstAttribute="trailing" secondItem="root" secondAttribute="trailing" id="g4"/>
             """)
-        let r = try checkIB(storyboard(root, controllerExtras: """
-            <layoutGuides>
-                <viewControllerLayoutGuide type="top" id="top"/>
-                <viewControllerLayoutGuide type="bottom" id="bottom"/>
-            </layoutGuides>
-            """), path: "t.storyboard")
+        let r = try checkIB(storyboardWithOldLayoutGuides(root), path: "t.storyboard")
         #expect(r.frame("a") == Rect(x: 0, y: 20, width: 375, height: 647))
         #expect(r.ambiguous.isEmpty)
     }
@@ -580,12 +596,7 @@ func box(_ id: String, _ x: Double, _ y: Double, _ w: Double, _ h: Double, attri
                     <constraint firstItem="content" firstAttribute="height" constant="500" id="e6"/>
                 </constraints>
             </scrollView>
-            """, constraints: """
-            <constraint firstItem="scroll" firstAttribute="leading" secondItem="root" secondAttribute="leading" id="o1"/>
-            <constraint firstItem="scroll" firstAttribute="trailing" secondItem="root" secondAttribute="trailing" id="o2"/>
-            <constraint firstItem="scroll" firstAttribute="top" secondItem="root" secondAttribute="top" id="o3"/>
-            <constraint firstItem="scroll" firstAttribute="bottom" secondItem="root" secondAttribute="bottom" id="o4"/>
-            """)))
+            """, constraints: edgesPinned("scroll"))))
         #expect(r.conflicts.isEmpty)
         #expect(r.frame("scroll") == Rect(x: 0, y: 0, width: 320, height: 100))
         #expect(r.frame("content") == Rect(x: 0, y: 0, width: 320, height: 500))
