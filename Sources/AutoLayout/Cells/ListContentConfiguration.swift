@@ -162,7 +162,7 @@ public struct ListContentConfiguration: ContentConfiguration, Hashable, StateInd
     }
 
     /// UIKit's leading and trailing layout margin for the cells of a list (or table) shown in a
-    /// screen the given width: 16 pt up to 375 pt, 20 pt from 390 pt. Wider than a root view's
+    /// screen the given width: 16 pt below 390 pt, 20 pt from 390 pt. Wider than a root view's
     /// 16 (``ViewController/systemMinimumLayoutMargins(forWidth:)``) on the 390- and 393-point
     /// iPhones: Interface Builder draws table cells there with 20 (KeePassium's, firebase's and
     /// FloatingPanel's storyboards, Xcode 15 to 26) and root views with 16.

@@ -107,8 +107,9 @@ extension InterfaceBuilderBuilder {
     /// table's or the cell's own (Esri's 375-point table on a 414-point iPhone, NetNewsWire's
     /// inset-grouped cells and KeePassium's on a 393-point iPhone get 20, Hackers' inset-grouped
     /// ones on a 375-point iPhone 16); a top-level cell of a `.xib` by its own width (320-point
-    /// cells get 16 on any device: checkout's, corona-warn-app's and Seafile's). Files saved before Xcode 9.3 show
-    /// 8 on every side, iOS 10's margins (IBAnimatable's and Reusable's cells). A cell with an
+    /// cells get 16 on any device: checkout's, corona-warn-app's and Seafile's). Files saved
+    /// before Xcode 9.3 show 8 on every side, iOS 10's margins (IBAnimatable's and Reusable's
+    /// cells). A cell with an
     /// accessory (`accessoryType` other than none, or an `accessoryView`) ends its content view
     /// before the accessory, and the content view's trailing margin is then the standard 8
     /// spacing to it, not the system margin (Esri's detail-disclosure cells, NetNewsWire's,

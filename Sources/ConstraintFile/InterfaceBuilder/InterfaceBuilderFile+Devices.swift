@@ -53,13 +53,8 @@ struct SimulatedDevice: Sendable {
     /// Whether the status bar height stays when IB hides the status bar (a notch).
     var hasNotch: Bool
 
-    /// The side margins UIKit gives a view controller's root view or a cell's content view of
-    /// a width: 16 on compact iPhones, 20 from the 414-point phones up
-    /// (``ViewController/systemMinimumLayoutMargins(forWidth:)``).
-    static func systemMargin(width: Double) -> Double { ViewController.systemMinimumLayoutMargins(forWidth: width).leading }
-
     /// One device: its portrait size, and its status bar from Xcode 14 on (`statusBar`), from
-    /// Xcode 16 when that differs (`xcode16`), and before Xcode 14 (44 on every notched phone).
+    /// Xcode 15 when that differs (`fromXcode15`), and before Xcode 14 (44 on every notched phone).
     private struct Entry {
         var width: Double, height: Double, statusBar: Double, homeIndicator: Double
         var fromXcode15: Double? = nil
