@@ -401,8 +401,11 @@ private func stackConstraints(_ stack: StackView, _ identifier: String) -> [Layo
         views[0].isHidden = false
         views[2].isHidden = true            // last: no gap after the last visible view
         expectStarts([0, 30, 50], [20, 20, 0], 50)
-        for v in views { v.isHidden = true }   // all: the stack collapses along its axis
-        expectStarts([0, 0, 0], [0, 0, 0], 0)
+        for v in views { v.isHidden = true }   // all: an empty stack, nothing holds it open
+        root.layoutIfNeeded()
+        #expect(stack.frame == .zero)
+        let arrangement = stack.constraints.filter { ($0.identifier ?? "").hasPrefix("UISV-") }
+        #expect(arrangement.isEmpty)
         for v in views { v.isHidden = false }
         expectStarts([0, 30, 60], [20, 20, 20], 80)
         #expect(stackConstraints(stack, "UISV-hiding").isEmpty)
@@ -433,6 +436,32 @@ private func stackConstraints(_ stack: StackView, _ identifier: String) -> [Layo
         root.layoutIfNeeded()
         #expect(stack.frame == Rect(x: 0, y: 0, width: 20, height: 20))
         #expect(small.frame == Rect(x: 0, y: 0, width: 20, height: 20))
+    }
+
+    /// Every arranged view hidden: the stack adds nothing (no chain, no `UISV-hiding`), so the
+    /// column around it stretches it across and a hidden view keeps its own required width.
+    @Test func allHiddenStackAddsNoConstraints() {
+        let hiddenA = Block(30, 34), hiddenB = View()
+        hiddenB.translatesAutoresizingMaskIntoConstraints = false
+        let width = hiddenB.widthAnchor.constraint(equalToConstant: 16)
+        width.isActive = true
+        hiddenA.isHidden = true
+        hiddenB.isHidden = true
+        let row = StackView(arrangedSubviews: [hiddenA, hiddenB])
+        let column = StackView(arrangedSubviews: [Block(50, 20), row, Block(50, 20)])
+        column.axis = .vertical
+        let root = place(column, thickness: 300)
+        #expect(stackConstraints(row, "UISV-hiding").isEmpty)
+        #expect(stackConstraints(row, "UISV-canvas-connection").isEmpty)
+        #expect(row.frame.width == 300)
+        #expect(hiddenB.frame.width == 16)
+        #expect(root.layoutEngine.conflicts.isEmpty)
+        // One view shown again: the row is a stack again, the hidden one collapses in it.
+        width.isActive = false
+        hiddenA.isHidden = false
+        root.layoutIfNeeded()
+        #expect(row.frame.height == 34)
+        #expect(stackConstraints(row, "UISV-hiding").count == 1)
     }
 
     // MARK: Arrangement

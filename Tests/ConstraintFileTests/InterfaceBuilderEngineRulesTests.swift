@@ -112,6 +112,48 @@ import AutoLayout
         #expect(try rating("").ambiguousViews == ["stars"])
     }
 
+    @Test func aStackWithNoVisibleArrangedViewKeepsTheSizeIBDrewIt() throws {
+        // `empty` has no arranged views and `row` only hidden ones: UIKit arranges nothing, IB
+        // flags neither and leaves each at the size it drew where no constraint decides it.
+        // The column stretches `row` to its width; its height stays the 0 IB drew, so `below`
+        // follows it directly. The hidden field keeps its own width: no `UISV-hiding` conflict.
+        let r = try checkIB(xib(rootView("""
+            <stackView translatesAutoresizingMaskIntoConstraints="NO" id="empty">
+                <rect key="frame" x="10" y="10" width="123" height="50"/>
+            </stackView>
+            <stackView axis="vertical" translatesAutoresizingMaskIntoConstraints="NO" id="column">
+                <rect key="frame" x="0" y="100" width="300" height="40"/>
+                <subviews>
+                    \(box("above", 0, 0, 300, 20))
+                    <stackView translatesAutoresizingMaskIntoConstraints="NO" id="row">
+                        <rect key="frame" x="0" y="20" width="300" height="0"/>
+                        <subviews>
+                            <view hidden="YES" translatesAutoresizingMaskIntoConstraints="NO" id="hidden">
+                                <rect key="frame" x="0" y="0" width="16" height="34"/>
+                                <constraints><constraint firstAttribute="width" constant="16" id="w"/></constraints>
+                            </view>
+                        </subviews>
+                    </stackView>
+                    \(box("below", 0, 20, 300, 20))
+                </subviews>
+            </stackView>
+            """, constraints: """
+            <constraint firstItem="empty" firstAttribute="leading" secondItem="root" secondAttribute="leading" constant="10" id="e1"/>
+            <constraint firstItem="empty" firstAttribute="top" secondItem="root" secondAttribute="top" constant="10" id="e2"/>
+            <constraint firstItem="column" firstAttribute="leading" secondItem="root" secondAttribute="leading" id="c1"/>
+            <constraint firstItem="column" firstAttribute="top" secondItem="root" secondAttribute="top" constant="100" id="c2"/>
+            <constraint firstItem="column" firstAttribute="width" constant="300" id="c3"/>
+            <constraint firstItem="above" firstAttribute="height" constant="20" id="c4"/>
+            <constraint firstItem="below" firstAttribute="height" constant="20" id="c5"/>
+            """)))
+        #expect(r.frame("empty") == Rect(x: 10, y: 10, width: 123, height: 50))
+        #expect(r.frame("row") == Rect(x: 0, y: 20, width: 300, height: 0))
+        #expect(r.frame("below") == Rect(x: 0, y: 20, width: 300, height: 20))
+        #expect(r.frame("hidden")?.width == 16)
+        #expect(r.conflicts.isEmpty)
+        #expect(!r.ambiguousViews.contains("empty") && !r.ambiguousViews.contains("row"))
+    }
+
     @Test func oldLayoutGuidesOfAScrollViewRootEndItsContent() throws {
         // UIKit's top and bottom layout guides were views in the root, as long as the bars: in a
         // scroll view root they sit at the ends of the content. Under a status bar and no

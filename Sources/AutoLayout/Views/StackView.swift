@@ -20,8 +20,10 @@
 ///   (`UISV-ambiguity-suppression`) so that its intrinsic size decides it.
 /// - Hidden arranged views stay in the chain with `UISV-hiding` (size 0, required); the spacing
 ///   on each side of a hidden view becomes half the gap, or 0 at the ends, so the visible
-///   neighbours keep one gap between them. A stack whose arranged views are all hidden has
-///   length 0 along its axis.
+///   neighbours keep one gap between them. A stack whose arranged views are all hidden adds no
+///   constraints, as an empty one: its size comes from the constraints around it, and the
+///   hidden views keep theirs (Interface Builder's stored frames: an all-hidden row stretched to
+///   its column's width and 0 tall, a hidden 16-point view in a 0-wide stack, no conflict).
 open class StackView: View {
     /// How the arranged views share the stack's length along its axis (UIKit's
     /// `UIStackView.Distribution`).
@@ -358,7 +360,7 @@ open class StackView: View {
             out.append(LayoutConstraint(a, attrA, relation, b, attrB, multiplier: multiplier, constant: constant,
                                         priority: priority, origin: .system, identifier: identifier))
         }
-        guard !views.isEmpty else {
+        guard views.contains(where: { !$0.isHidden }) else {   // empty, or every view hidden
             updateGuides(spanner: false, gaps: 0)
             return []
         }

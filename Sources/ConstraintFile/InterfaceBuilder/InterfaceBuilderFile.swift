@@ -183,14 +183,25 @@ public struct InterfaceBuilderFile: Sendable {
     /// IB lays a custom view class out with its `intrinsicContentSize` (it runs an
     /// `@IBDesignable`'s code), and flags a view whose size nothing decides as ambiguous. So a
     /// custom-class `<view>` that the solve leaves open in width or height, and that IB does not
-    /// flag, had an intrinsic size on that axis: the one it stored (Cosmos' star ratings). The
-    /// layout with those sizes, or nil when there is none to add.
+    /// flag, had an intrinsic size on that axis: the one it stored (Cosmos' star ratings).
+    /// A stack view with no visible arranged view is never flagged either: IB leaves it at the
+    /// size it was drawn with where constraints do not decide it (empty stacks 184 or 123 points
+    /// long, an all-hidden row 0 tall). The layout with those sizes, or nil when there is none
+    /// to add.
     func customViewsSizedByIB(_ result: CheckResult) -> LayoutModel? {
         guard sizesCustomViewsFromFrames, !result.openComponents.isEmpty else { return nil }
         let flagged = Set(storedViews.filter { $0.isAmbiguous || $0.isMisplaced }.map(\.id))
+        func sizedByIB(_ i: Int) -> Bool {
+            guard i < elements.count else { return false }
+            switch elements[i].name {
+            case "view": return elements[i].customClass != nil
+            case "stackView": return layout.views[i].properties.arranged.allSatisfy { layout.views[$0].properties.hidden }
+            default: return false
+            }
+        }
         var sized = layout
         var changed = false
-        for (i, view) in layout.views.enumerated() where i < elements.count && elements[i].name == "view" && elements[i].customClass != nil {
+        for (i, view) in layout.views.enumerated() where sizedByIB(i) {
             guard let open = result.openComponents[view.name], !flagged.contains(view.name), view.properties.intrinsic == nil,
                   let frame = view.properties.frame, open.contains("width") || open.contains("height") else { continue }
             let none = View.noIntrinsicMetric

@@ -12,7 +12,7 @@ func makeView(_ viewClass: ViewClass, intrinsic: Size?) -> View {
         return label
     case .imageView: return ImageView(image: intrinsic.map { Image(size: $0) })
     case .button: return intrinsic.map { IntrinsicSizeButton(size: $0) } ?? Button()
-    case .stackView: return StackView()
+    case .stackView: return intrinsic.map { IntrinsicSizeStackView(size: $0) } ?? StackView()
     case .tableViewCell: return TableViewCell(frame: .zero)
     case .collectionViewCell: return CollectionViewCell()
     case .collectionViewListCell: return CollectionViewListCell()
@@ -37,6 +37,18 @@ final class IntrinsicSizeButton: Button {
         self.size = size
         super.init(title: nil)
         descriptionClassName = "UIButton"
+    }
+    override var intrinsicContentSize: Size { size }
+}
+
+/// A stack view with no visible arranged view that keeps the size Interface Builder drew it
+/// with (IB never flags such a stack as ambiguous).
+final class IntrinsicSizeStackView: StackView {
+    let size: Size
+    init(size: Size) {
+        self.size = size
+        super.init(frame: .zero)
+        descriptionClassName = "UIStackView"
     }
     override var intrinsicContentSize: Size { size }
 }
