@@ -8,7 +8,7 @@ import PlaygroundKit
 final class TextCell: CollectionViewCell {
     let label = Label()
 
-    override init(frame: Rect) {
+    required init(frame: Rect) {
         super.init(frame: frame)
         label.font = Font.systemFont(ofSize: 15)
         label.numberOfLines = 0

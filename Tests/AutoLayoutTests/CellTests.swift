@@ -474,7 +474,7 @@ private final class AppliedOnSetView: View, ContentView {
 private final class RecordingCell: CollectionViewCell {
     var log: [String] = []
 
-    override init(frame: Rect) {
+    required init(frame: Rect) {
         super.init(frame: frame)
         configurationUpdateHandler = { cell, state in
             (cell as! RecordingCell).log.append(state.isSelected ? "handler selected" : "handler")

@@ -308,7 +308,7 @@ private final class OpenBottomCell: CollectionViewListCell {
     let label = Label(text: "Open")
     private(set) var bottom: LayoutConstraint!
 
-    override init(frame: Rect) {
+    required init(frame: Rect) {
         super.init(frame: frame)
         label.translatesAutoresizingMaskIntoConstraints = false
         contentView.addSubview(label)

@@ -77,7 +77,7 @@ final class Card: View {
 
 final class NoteCell: CollectionViewCell {
     let note = Label()
-    override init(frame: Rect) {
+    required init(frame: Rect) {
         super.init(frame: frame)
         note.numberOfLines = 0
         note.translatesAutoresizingMaskIntoConstraints = false

@@ -137,6 +137,24 @@ import Testing
         #expect(a.frame == Rect(x: 0, y: 47, width: 390, height: 763))
     }
 
+    /// The mask shares out a resize that happens before any layout pass too: the reference is
+    /// the superview's size when the view joined it (or was given its frame), as with UIKit's
+    /// immediate autoresizing. A controller's zero-sized root, resized after a full-size
+    /// subview was added, takes the subview along.
+    @Test func autoresizingIsRelativeToTheSizeWhenTheViewJoined() {
+        let root = View()
+        let fill = View(frame: root.bounds)
+        fill.autoresizingMask = [.flexibleWidth, .flexibleHeight]
+        root.addSubview(fill)
+        root.frame = Rect(x: 0, y: 0, width: 375, height: 667)
+        root.layoutIfNeeded()
+        #expect(fill.frame == Rect(x: 0, y: 0, width: 375, height: 667))
+        fill.frame = Rect(x: 0, y: 0, width: 100, height: 100)   // a new reference: 100 in 375
+        root.frame = Rect(x: 0, y: 0, width: 475, height: 667)
+        root.layoutIfNeeded()
+        #expect(fill.frame == Rect(x: 0, y: 0, width: 200, height: 100))
+    }
+
     @Test func autoresizingMasksShareTheChange() {
         let root = View(frame: Rect(x: 0, y: 0, width: 400, height: 300))
         let stretchy = View(frame: Rect(x: 10, y: 20, width: 100, height: 50))

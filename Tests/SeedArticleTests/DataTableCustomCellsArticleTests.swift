@@ -19,8 +19,10 @@ class UserCell: CollectionViewCell {
     let nameLabel = Label()
     let statusDot = View()
 
-    // Port: `CGRect` is CoreGraphics, which Linux does not have: `Rect`.
-    override init(frame: Rect) {
+    // Port: `CGRect` is CoreGraphics, which Linux does not have: `Rect`. `required`, not
+    // `override`: without the Objective-C runtime a collection view can make a cell from its
+    // class only through a required initializer.
+    required init(frame: Rect) {
         super.init(frame: frame)
         setupViews()
         setupConstraints()
@@ -102,8 +104,8 @@ class ActionButtonCell: CollectionViewCell {
     var onEdit: (() -> Void)?
     var onDelete: (() -> Void)?
 
-    // Port: `CGRect` → `Rect` (no CoreGraphics on Linux).
-    override init(frame: Rect) {
+    // Port: `CGRect` → `Rect` (no CoreGraphics on Linux); `required` as in `UserCell`.
+    required init(frame: Rect) {
         super.init(frame: frame)
 
         editButton.setTitle("Edit", for: .normal)

@@ -75,7 +75,7 @@ extension ConfigurableCell {
 ///
 /// Put your subviews in the content view and constrain them to it, with an unbroken chain of
 /// constraints from its top to its bottom: the cell sizes itself by measuring the content view.
-open class CollectionViewCell: View, SelfSizingCell, ConfigurableCell {
+open class CollectionViewCell: CollectionReusableView, SelfSizingCell, ConfigurableCell {
     /// The view holding the cell's content, always at the cell's bounds: a plain view (made on
     /// first use), or the view the ``contentConfiguration`` made.
     public var contentView: View {
@@ -87,8 +87,6 @@ open class CollectionViewCell: View, SelfSizingCell, ConfigurableCell {
     }
     /// The content view once made (a configuration's view is made without a plain one first).
     @exclusivity(unchecked) private var ownContentView: View?
-    /// The identifier the cell was dequeued with, if any.
-    public internal(set) var reuseIdentifier: String?
     /// The content view when a configuration made it (typed, so that reconfiguring it needs no cast).
     @exclusivity(unchecked) private var configuredView: (View & ContentView)?
     /// Whether the configuration's type ignores the state (checked when its view is made).
@@ -125,14 +123,13 @@ open class CollectionViewCell: View, SelfSizingCell, ConfigurableCell {
         didSet { if isHighlighted != oldValue { setNeedsUpdateConfiguration() } }
     }
 
-    /// Creates a cell with a frame; the content view fills it.
-    public override init(frame: Rect) {
+    /// Creates a cell with a frame; the content view fills it. A collection view makes the cells
+    /// of a registered class with it, so a subclass overriding it writes `required init(frame:)`
+    /// (UIKit's Objective-C runtime makes a cell from its class without that keyword).
+    public required init(frame: Rect) {
         super.init(frame: frame)
         setNeedsUpdateConfiguration()
     }
-
-    /// Creates a cell with a zero frame.
-    public override convenience init() { self.init(frame: .zero) }
 
     /// Keeps the content view at the cell's size, as UIKit's `layoutSubviews` does.
     public override var frame: Rect {
@@ -160,10 +157,6 @@ open class CollectionViewCell: View, SelfSizingCell, ConfigurableCell {
     var hasCustomConfigurationUpdate: Bool {
         configurationUpdateHandler != nil || (type(of: self) != CollectionViewCell.self && type(of: self) != CollectionViewListCell.self)
     }
-
-    /// Called before the cell shows another item; override it to clear what the last item
-    /// left (call `super`). The default does nothing.
-    open func prepareForReuse() {}
 
     override var fittedContentView: View? { contentView }
 

@@ -223,7 +223,7 @@ public final class LayoutEngine {
         needsAllFrames = true
         structureVersion += 1
         forEachView(subtree) { v in
-            v.autoresizingReference = nil
+            v.autoresizingReference = v.superview.map { (v.frame, $0.frame.size) }
             // The old engine (the subtree's own, as a root) goes with what it held.
             for c in v.constraints {
                 c.isQueued = false

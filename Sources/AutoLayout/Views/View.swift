@@ -83,7 +83,12 @@ open class View: LayoutItem, CustomStringConvertible {
     /// translates its autoresizing mask into constraints; otherwise layout overwrites it.
     public var frame: Rect {
         didSet {
-            if frame != oldValue, !isApplyingLayout { autoresizingReference = nil; setNeedsConstraintUpdate() }
+            if frame != oldValue, !isApplyingLayout {
+                // As UIKit's autoresizing, relative to the superview's size now: a later change
+                // of that size is shared out by the mask.
+                autoresizingReference = superview.map { (frame, $0.frame.size) }
+                setNeedsConstraintUpdate()
+            }
         }
     }
     /// The view's rectangle in its own coordinates: the frame's size at the origin.
@@ -548,7 +553,7 @@ open class View: LayoutItem, CustomStringConvertible {
     public func setNeedsLayout() { layoutEngine.setNeedsLayout() }
 
     /// Solves what changed since the last pass and updates the frames of the hierarchy.
-    public func layoutIfNeeded() { layoutEngine.layoutIfNeeded() }
+    open func layoutIfNeeded() { layoutEngine.layoutIfNeeded() }
 
     /// The baseline views: the view itself unless a subclass forwards to a subview.
     open var forFirstBaselineLayout: View { self }
