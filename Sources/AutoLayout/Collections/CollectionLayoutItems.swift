@@ -192,7 +192,18 @@ open class CollectionLayoutSection {
     /// `UICollectionLayoutSectionOrthogonalScrollingBehavior`). Stored: every section is laid out
     /// along the layout's own axis.
     public enum OrthogonalScrollingBehavior: Hashable, Sendable {
-        case none, continuous, continuousGroupLeadingBoundary, paging, groupPaging, groupPagingCentered
+        /// The section follows the layout's axis.
+        case none
+        /// The section scrolls across, freely.
+        case continuous
+        /// The section scrolls across, stopping at a group's leading edge.
+        case continuousGroupLeadingBoundary
+        /// The section scrolls across a page (the collection view's width) at a time.
+        case paging
+        /// The section scrolls across a group at a time.
+        case groupPaging
+        /// The section scrolls across a group at a time, centring it.
+        case groupPagingCentered
     }
 
     /// The group repeated over the items.
@@ -239,7 +250,12 @@ open class CollectionLayoutSection {
 
 /// Whether a layout is wide or narrow (UIKit's `UIUserInterfaceSizeClass`).
 public enum UserInterfaceSizeClass: Int, Hashable, Sendable {
-    case unspecified = 0, compact, regular
+    /// Not known.
+    case unspecified = 0
+    /// Narrow (or short).
+    case compact
+    /// Wide (or tall).
+    case regular
 }
 
 /// The traits a section provider may decide on (UIKit's `UITraitCollection`, its size classes).

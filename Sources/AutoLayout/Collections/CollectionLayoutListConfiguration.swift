@@ -11,7 +11,16 @@
 public struct CollectionLayoutListConfiguration {
     /// The list's look (UIKit's `UICollectionLayoutListConfiguration.Appearance`).
     public enum Appearance: Hashable, Sendable {
-        case plain, grouped, insetGrouped, sidebar, sidebarPlain
+        /// Rows from edge to edge, sections touching.
+        case plain
+        /// Rows from edge to edge, sections apart.
+        case grouped
+        /// Rows inset from the sides in rounded groups, sections apart.
+        case insetGrouped
+        /// A sidebar's rows, inset from the sides.
+        case sidebar
+        /// A sidebar's rows from edge to edge.
+        case sidebarPlain
     }
 
     /// Where a section's header text goes (UIKit's `HeaderMode`).
@@ -86,7 +95,10 @@ public final class SwipeActionsConfiguration {
 public final class ContextualAction {
     /// How the action looks (UIKit's `UIContextualAction.Style`).
     public enum Style: Int, Hashable, Sendable {
-        case normal = 0, destructive
+        /// An ordinary action.
+        case normal = 0
+        /// An action that deletes or destroys (red).
+        case destructive
     }
 
     /// What the action's handler is given to call when it is done: whether it was performed.

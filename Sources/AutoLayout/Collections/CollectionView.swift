@@ -213,6 +213,12 @@ open class CollectionView: View {
         let sections = numberOfSections
         counts = (0..<sections).map { numberOfItems(inSection: $0) }
         let visible = visibleRect
+        // Cells scrolled out of view go back to their pools first, so that the ones coming
+        // into view (measured during placement) reuse them.
+        for (element, view) in shown where !intersects(view.frame, visible) {
+            enqueue(view, kind: element.kind)
+            shown[element] = nil
+        }
         let context = CollectionLayoutContext(size: frame.size, counts: counts, visible: visible) { [unowned self] element, width, mayMeasure in
             if let m = measured[element], m.width == width { return m.height }
             guard mayMeasure else { return nil }

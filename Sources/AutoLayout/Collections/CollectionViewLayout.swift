@@ -1,7 +1,12 @@
 /// What kind of view a set of layout attributes places (UIKit's
 /// `UICollectionView.ElementCategory`).
 public enum CollectionElementCategory: Hashable, Sendable {
-    case cell, supplementaryView, decorationView
+    /// A cell showing an item.
+    case cell
+    /// A supplementary view, such as a section header.
+    case supplementaryView
+    /// A decoration view, such as a section background.
+    case decorationView
 }
 
 /// Where one cell or supplementary view goes (UIKit's `UICollectionViewLayoutAttributes`).

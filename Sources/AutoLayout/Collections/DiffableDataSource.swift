@@ -2,7 +2,9 @@
 /// `NSDiffableDataSourceSnapshot`). Identifiers are unique across the whole snapshot: supplying
 /// one twice traps with UIKit's reason ("Fatal: supplied item identifiers are not unique").
 public struct DiffableDataSourceSnapshot<SectionIdentifierType: Hashable, ItemIdentifierType: Hashable> {
+    /// A section's identifier.
     public typealias Section = SectionIdentifierType
+    /// An item's identifier.
     public typealias Item = ItemIdentifierType
 
     /// The sections, in order.
@@ -11,8 +13,9 @@ public struct DiffableDataSourceSnapshot<SectionIdentifierType: Hashable, ItemId
     /// Where each section is, and which section holds each item.
     private var sectionIndex: [Section: Int] = [:]
     private var itemSection: [Item: Section] = [:]
-    /// Items marked for reloading and for reconfiguring.
+    /// Items marked for reloading.
     public private(set) var reloadedItemIdentifiers: [Item] = []
+    /// Items marked for reconfiguring.
     public private(set) var reconfiguredItemIdentifiers: [Item] = []
 
     /// An empty snapshot.
@@ -230,12 +233,15 @@ open class CollectionViewDiffableDataSource<SectionIdentifierType: Hashable, Ite
         current.sectionIdentifiers.indices.contains(index) ? current.sectionIdentifiers[index] : nil
     }
 
+    /// The snapshot's number of sections.
     public func numberOfSections(in collectionView: CollectionView) -> Int { current.numberOfSections }
 
+    /// The number of items of the snapshot's section at an index.
     public func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int {
         current.numberOfItems(inSection: current.sectionIdentifiers[section])
     }
 
+    /// The cell provider's cell for the item at an index path.
     public func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) -> CollectionViewCell {
         guard let item = current.item(at: indexPath), let cell = cellProvider(collectionView, indexPath, item) else {
             preconditionFailure("The cell provider of UICollectionViewDiffableDataSource returned nil for index path \(indexPath): return a cell for every item.")
@@ -243,6 +249,7 @@ open class CollectionViewDiffableDataSource<SectionIdentifierType: Hashable, Ite
         return cell
     }
 
+    /// The supplementary view provider's view of a kind at an index path.
     public func collectionView(_ collectionView: CollectionView, viewForSupplementaryElementOfKind kind: String,
                                at indexPath: IndexPath) -> CollectionReusableView {
         guard let provider = supplementaryViewProvider else {
