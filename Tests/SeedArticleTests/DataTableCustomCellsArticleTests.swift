@@ -214,6 +214,92 @@ private func userRegistration() -> CellRegistration<UserCell, User> {
         #expect(result.contentSize == Size(width: 360, height: 144))
     }
 
+    @Test func theArticlesProviderSizesTheUserColumnNextToTextColumns() throws {
+        // The article's four closures, word for word but for the names its library gives them:
+        // `DataTableCustomCellProvider` is `DataTableCellProvider` here, and `DataCell` the
+        // built-in text cell. Its `SwiftDataTable(data:columns:options:)` (a third-party view,
+        // not UIKit) becomes a `DataTable` of the same columns.
+        // Cache sizing cells for performance
+        var sizingCells: [String: CollectionViewCell] = [:]
+        var asked = 0
+
+        let provider = DataTableCellProvider(
+            register: { collectionView in
+                collectionView.register(UserCell.self, forCellWithReuseIdentifier: UserCell.reuseIdentifier)
+            },
+
+            reuseIdentifierFor: { indexPath in
+                // indexPath.section = column index
+                // indexPath.row = data row index
+                if indexPath.section == 0 {
+                    return UserCell.reuseIdentifier
+                }
+                return "DataCell"  // Default cell for other columns
+            },
+
+            configure: { cell, value, indexPath in
+                guard let userCell = cell as? UserCell else { return }
+
+                // value.stringRepresentation gives you the text
+                // For more data, access your model directly (see below)
+                userCell.configure(
+                    name: value.stringRepresentation,
+                    avatarURL: nil,
+                    isOnline: true
+                )
+            },
+
+            sizingCellFor: { identifier in
+                asked += 1   // Port: counted, to check the table asks once per kind.
+                // Return cached cell or create new one
+                if let cached = sizingCells[identifier] {
+                    return cached
+                }
+                let cell = identifier == UserCell.reuseIdentifier ? UserCell() : DataCell()
+                sizingCells[identifier] = cell
+                return cell
+            }
+        )
+        // Port: the article's `.init("User", \.name)` columns, as values and widths.
+        let roles = ["Admin", "Senior Vice President of Engineering Operations", "Editor"]
+        let rows: [[DataTableValue]] = zip(users, roles).map { [DataTableValue($0.name), DataTableValue($0.email), DataTableValue($1)] }
+        let table = DataTable(frame: Rect(x: 0, y: 0, width: 500, height: 600), columnWidths: [200, 200, 100], rows: rows,
+                              provider: provider, rowHeightMode: .automatic(estimated: 48))
+        table.layoutIfNeeded()
+        let cv = table.collectionView
+        // One sizing cell per kind, asked for once each.
+        #expect(asked == 2 && table.sizingCellCount == 2 && sizingCells.count == 2)
+        // Rows 0 and 2: the user cell's 48 is the tallest. Row 1: the long role wraps in its
+        // 100-point column and makes the row taller; every cell of the row takes its height.
+        let longRole = DataCell()
+        longRole.dataLabel.text = roles[1]
+        let roleHeight = longRole.preferredLayoutSize(fittingWidth: 100).height
+        #expect(roleHeight > 48)
+        #expect((0..<3).map { table.heightOfRow($0) } == [48, roleHeight, 48])
+        let user1 = try #require(cv.layoutAttributesForItem(at: IndexPath(item: 1, section: 0))?.frame)
+        #expect(user1 == Rect(x: 0, y: 48, width: 200, height: roleHeight))
+        #expect(cv.layoutAttributesForItem(at: IndexPath(item: 2, section: 2))?.frame == Rect(x: 400, y: 48 + roleHeight, width: 100, height: 48))
+        #expect(cv.contentSize == Size(width: 500, height: 96 + roleHeight))
+        // The shown cells are the registered kinds, configured for their values.
+        let shownUser = try #require(cv.cellForItem(at: IndexPath(item: 2, section: 0)) as? UserCell)
+        #expect(shownUser.nameLabel.text == "Li")
+        let shownEmail = try #require(cv.cellForItem(at: IndexPath(item: 0, section: 1)) as? DataCell)
+        #expect(shownEmail.dataLabel.text == "jane@example.com")
+        #expect(cv.visibleCells.count == 9)
+    }
+
+    @Test func automaticRowsOfALongTableAreMeasuredOnlyWhenReached() {
+        let rows = (0..<5_000).map { [DataTableValue("Row \($0)"), DataTableValue("\($0 * 7)")] }
+        let table = DataTable(frame: Rect(x: 0, y: 0, width: 300, height: 400), columnWidths: [150, 150], rows: rows,
+                              provider: .text, rowHeightMode: .automatic(estimated: 50))
+        table.layoutIfNeeded()
+        let measured = (0..<5_000).filter { table.heightOfRow($0) != nil }
+        let row = table.heightOfRow(0)!
+        #expect(measured == Array(0..<Int((400 / row).rounded(.up))))
+        #expect(table.collectionView.contentSize.height == Double(measured.count) * row + Double(5_000 - measured.count) * 50)
+        #expect(table.sizingCellCount == 1)
+    }
+
     @Test func theActionCellsButtonsRunTheirClosures() {
         let cell = ActionButtonCell(frame: Rect(x: 0, y: 0, width: 200, height: 48))
         var taps: [String] = []
