@@ -8,6 +8,7 @@ let usage = """
            autolayout-bench layout [--sizes 100,1000,10000] [--repeat N]
            autolayout-bench feed [--counts 1,10,100,1000] [--repeat N]
            autolayout-bench table [--rows 10000] [--repeat N]
+           autolayout-bench collection [--items 10000] [--repeat N]
            autolayout-bench scaling [--sizes 100,1000,10000,100000] [--repeat N] [--kiwi HARNESS]
                                     [--kiwi-limit 10000] [--json FILE] [--svg FILE]
            autolayout-bench generate indep|chain SIZE
@@ -28,6 +29,10 @@ let usage = """
     1,000), one reused sizing cell through ListLayout (serially, and on one task per core), and
     by hand; and, as the fresh path's floor, making and configuring a fresh cell without fitting
     it; one JSON line.
+    `collection` lays out a self-sizing list of the table's rows in a collection view 375 × 667:
+    the first screen (how many rows it measured, in how many milliseconds), then screen after
+    screen until every row is measured (microseconds per row), against one reused sizing cell
+    measuring every row through ListLayout; one JSON line with the ratio.
     `scaling` runs the indep and chain workloads of ../shared/bench at each size (views for
     indep, variables for chain), and kiwi's harness on the same files up to --kiwi-limit when
     --kiwi names it (compare.py builds it into ~/.cache/kiwi-bench/kiwi_harness); prints one JSON
@@ -95,6 +100,10 @@ func integerOptions(_ rest: ArraySlice<String>, allowed: Set<String>) -> [String
 }
 
 switch arguments.first {
+case "collection":
+    let options = integerOptions(arguments.dropFirst(), allowed: ["--items", "--repeat"])
+    runCollectionBenchmark(items: options["--items"]?.last ?? 10000, repeatCount: options["--repeat"]?.last ?? 3)
+    exit(0)
 case "table":
     let options = integerOptions(arguments.dropFirst(), allowed: ["--rows", "--repeat"])
     await runTableBenchmark(rows: options["--rows"]?.last ?? 10000, repeatCount: options["--repeat"]?.last ?? 3)
@@ -150,7 +159,7 @@ default:
     break
 }
 guard arguments.count >= 2, arguments[0] == "workload" else {
-    fail("expected 'workload FILE', 'layout', 'feed', 'table', 'scaling', 'generate' or 'solve'\n\(usage)", status: 64)
+    fail("expected 'workload FILE', 'layout', 'feed', 'table', 'collection', 'scaling', 'generate' or 'solve'\n\(usage)", status: 64)
 }
 let repeatCount = integerOptions(arguments.dropFirst(2), allowed: ["--repeat"])["--repeat"]?.last ?? 3
 

@@ -209,6 +209,31 @@ private func selfSizingList(estimate: Double = 44) -> CollectionViewCompositiona
         #expect(source.snapshot().itemIdentifiers == ["b", "c"])
     }
 
+    @Test func theSumTreeAgreesWithRunningSums() {
+        // Halves and quarters add exactly, so the tree's sums equal the running ones.
+        var values = (0..<37).map { Double(($0 * 7919) % 23) / 4 + 0.5 }
+        var tree = SumTree(values)
+        func check() {
+            var running = 0.0
+            for i in 0...values.count {
+                #expect(tree.prefix(i) == running)
+                if i < values.count { running += values[i] }
+            }
+            #expect(tree.total == running)
+            for length in stride(from: -1.0, through: running + 1, by: 0.75) {
+                let expected = (0..<values.count).first { values[...$0].reduce(0, +) > length } ?? values.count
+                #expect(tree.firstIndex(endingAfter: length) == expected)
+            }
+        }
+        check()
+        for (i, v) in [(0, 9.5), (36, 0.25), (17, 3.0)] {
+            values[i] = v
+            tree.set(i, v)
+        }
+        check()
+        #expect(SumTree([]).firstIndex(endingAfter: 0) == 0 && SumTree([]).total == 0)
+    }
+
     // MARK: Programmer errors
 
     @Test func duplicateIdentifiersTrapAsUIKitRaises() async {

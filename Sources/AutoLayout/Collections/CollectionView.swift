@@ -3,6 +3,8 @@
 open class CollectionReusableView: View {
     /// The identifier the view was dequeued with, if any.
     public internal(set) var reuseIdentifier: String?
+    /// The reuse pool of the collection view that made it (-1 for a view it did not make).
+    var reusePool = -1
 
     /// Creates a view with a frame. A collection view makes the views of a registered class with
     /// it, so a subclass overriding it writes `required init(frame:)` (UIKit's Objective-C
@@ -63,7 +65,7 @@ open class CollectionView: View {
             guard collectionViewLayout !== oldValue else { return }
             oldValue.collectionView = nil
             collectionViewLayout.collectionView = self
-            measured = [:]
+            measured.reset(counts: [])
             setNeedsCollectionLayout()
         }
     }
@@ -79,17 +81,17 @@ open class CollectionView: View {
     /// their estimates (after a layout pass).
     public private(set) var contentSize = Size(width: 0, height: 0)
 
-    /// Registered classes by reuse identifier, cells and supplementary views by kind.
-    private var cellClasses: [String: CollectionViewCell.Type] = [:]
-    private var supplementaryClasses: [String: CollectionReusableView.Type] = [:]
-    /// Views waiting to be reused, by reuse identifier (kind-qualified for supplementary views).
-    private var reusePool: [String: [CollectionReusableView]] = [:]
+    /// Registered classes by reuse identifier (kind-qualified for supplementary views), each
+    /// with its reuse pool.
+    private var registered: [String: (type: CollectionReusableView.Type, pool: Int)] = [:]
+    /// Views waiting to be reused, by pool.
+    private var reusePools: [[CollectionReusableView]] = []
     /// The views shown, by element.
     private var shown: [CollectionLayoutElement: CollectionReusableView] = [:]
     /// Views dequeued while measuring, not yet shown.
     private var prepared: [CollectionLayoutElement: CollectionReusableView] = [:]
-    /// Measured heights by element, with the width they were measured at.
-    private var measured: [CollectionLayoutElement: (width: Double, height: Double)] = [:]
+    /// Measured heights, with the width they were measured at.
+    private let measured = MeasuredHeights()
     /// The last layout's result and the item counts it was made for.
     private var plan = CollectionLayoutPlan()
     private var counts: [Int] = []
@@ -107,13 +109,27 @@ open class CollectionView: View {
 
     /// Registers a cell class under a reuse identifier.
     public func register(_ cellClass: CollectionViewCell.Type, forCellWithReuseIdentifier identifier: String) {
-        cellClasses[identifier] = cellClass
+        register(cellClass, key: identifier)
+    }
+
+    private func register(_ type: CollectionReusableView.Type, key: String) {
+        if let existing = registered[key] {
+            if existing.type != type { registered[key] = (type, existing.pool) }
+            return
+        }
+        registered[key] = (type, reusePools.count)
+        reusePools.append([])
+    }
+
+    /// Registers a registration's cell class the first time it is used.
+    func registerIfNeeded(_ cellClass: CollectionViewCell.Type, _ identifier: String) {
+        if registered[identifier] == nil { register(cellClass, key: identifier) }
     }
 
     /// Registers a supplementary view class for a kind under a reuse identifier.
     public func register(_ viewClass: CollectionReusableView.Type, forSupplementaryViewOfKind kind: String,
                          withReuseIdentifier identifier: String) {
-        supplementaryClasses[kind + "\u{1}" + identifier] = viewClass
+        register(viewClass, key: kind + "\u{1}" + identifier)
     }
 
     /// A cell of the class registered under `identifier`: one waiting for reuse (its
@@ -121,10 +137,10 @@ open class CollectionView: View {
     ///
     /// - Precondition: a class is registered under `identifier`.
     public func dequeueReusableCell(withReuseIdentifier identifier: String, for indexPath: IndexPath) -> CollectionViewCell {
-        guard let cls = cellClasses[identifier] else {
+        guard let entry = registered[identifier], entry.type is CollectionViewCell.Type else {
             preconditionFailure("could not dequeue a view of kind: UICollectionElementKindCell with identifier \(identifier) - must register a nib or a class for the identifier or connect a prototype cell in a storyboard")
         }
-        return reusable(identifier, make: { cls.init(frame: .zero) }) as! CollectionViewCell
+        return reusable(entry, identifier: identifier) as! CollectionViewCell
     }
 
     /// A supplementary view of the class registered for `kind` under `identifier`.
@@ -133,27 +149,31 @@ open class CollectionView: View {
     public func dequeueReusableSupplementaryView(ofKind kind: String, withReuseIdentifier identifier: String,
                                                  for indexPath: IndexPath) -> CollectionReusableView {
         let key = kind + "\u{1}" + identifier
-        guard let cls = supplementaryClasses[key] else {
+        guard let entry = registered[key], !(entry.type is CollectionViewCell.Type) else {
             preconditionFailure("could not dequeue a view of kind: \(kind) with identifier \(identifier) - must register a nib or a class for the identifier or connect a prototype cell in a storyboard")
         }
-        return reusable(key, make: { cls.init(frame: .zero) })
+        return reusable(entry, identifier: identifier)
     }
 
-    private func reusable(_ key: String, make: () -> CollectionReusableView) -> CollectionReusableView {
-        if let view = reusePool[key]?.popLast() {
+    /// A view of a registered class: the last one put back in its pool, prepared for reuse, or
+    /// a new one.
+    private func reusable(_ entry: (type: CollectionReusableView.Type, pool: Int), identifier: String) -> CollectionReusableView {
+        if let view = reusePools[entry.pool].popLast() {
             if let cell = view as? CollectionViewCell { cell.reuseForMeasuring() } else { view.prepareForReuse() }
             return view
         }
-        let view = make()
-        view.reuseIdentifier = key.split(separator: "\u{1}").last.map(String.init) ?? key
+        let view = entry.type.init(frame: .zero)
+        view.reuseIdentifier = identifier
+        view.reusePool = entry.pool
+        view.hostsOwnLayout = true
         return view
     }
 
-    /// Puts a view back in its pool, out of the hierarchy.
-    private func enqueue(_ view: CollectionReusableView, kind: String?) {
+    /// Puts a view back in its pool, out of the hierarchy (a view the collection view did not
+    /// make is only removed).
+    private func enqueue(_ view: CollectionReusableView) {
         if view.superview === self { view.removeFromSuperview() }
-        guard let id = view.reuseIdentifier else { return }
-        reusePool[kind.map { $0 + "\u{1}" + id } ?? id, default: []].append(view)
+        if reusePools.indices.contains(view.reusePool) { reusePools[view.reusePool].append(view) }
     }
 
     // MARK: Data
@@ -168,11 +188,11 @@ open class CollectionView: View {
 
     /// Forgets every cell and measurement and asks the data source again at the next pass.
     public func reloadData() {
-        for (element, view) in shown { enqueue(view, kind: element.kind) }
-        for (element, view) in prepared { enqueue(view, kind: element.kind) }
+        for view in shown.values { enqueue(view) }
+        for view in prepared.values { enqueue(view) }
         shown = [:]
         prepared = [:]
-        measured = [:]
+        measured.reset(counts: [])
         setNeedsCollectionLayout()
     }
 
@@ -197,13 +217,12 @@ open class CollectionView: View {
     // MARK: Layout
 
     /// Solves the hierarchy's constraints, then lays the content out for the visible rectangle
-    /// and solves the shown cells' constraints.
+    /// and solves the shown cells' constraints (each cell keeps its own layout engine).
     open override func layoutIfNeeded() {
         super.layoutIfNeeded()
         guard needsCollectionLayout || frame.size.width != plan.contentSize.width else { return }
         needsCollectionLayout = false
         layoutContent()
-        super.layoutIfNeeded()
     }
 
     /// The visible rectangle in content coordinates.
@@ -215,37 +234,18 @@ open class CollectionView: View {
         let visible = visibleRect
         // Cells scrolled out of view go back to their pools first, so that the ones coming
         // into view (measured during placement) reuse them.
-        for (element, view) in shown where !intersects(view.frame, visible) {
-            enqueue(view, kind: element.kind)
+        for (element, view) in shown where !view.frame.meets(visible) {
+            enqueue(view)
             shown[element] = nil
         }
-        let context = CollectionLayoutContext(size: frame.size, counts: counts, visible: visible) { [unowned self] element, width, mayMeasure in
-            if let m = measured[element], m.width == width { return m.height }
-            guard mayMeasure else { return nil }
-            let view = preparedView(for: element)
-            let height: Double
-            if let cell = view as? CollectionViewCell {
-                height = cell.preferredLayoutSize(fittingWidth: width).height
-            } else {
-                height = view.systemLayoutSizeFitting(Size(width: width, height: 0), withHorizontalFittingPriority: .required,
-                                                      verticalFittingPriority: .fittingSizeLevel).height
-            }
-            measured[element] = (width, height)
-            return height
-        }
-        plan = collectionViewLayout.place(context)
+        plan = collectionViewLayout.place(context(visible: visible, keepingMeasuredViews: true))
         contentSize = plan.contentSize
 
         // Show what the visible rectangle reaches; put the rest back in the pools.
         var showing: [CollectionLayoutElement: Rect] = [:]
-        for (s, frames) in plan.items.enumerated() {
-            for (i, f) in frames.enumerated() where intersects(f, visible) {
-                showing[CollectionLayoutElement(indexPath: IndexPath(item: i, section: s), kind: nil)] = f
-            }
-        }
-        for (element, f) in plan.supplementary where intersects(f, visible) { showing[element] = f }
+        for (element, f) in plan.elements(in: visible) { showing[element] = f }
         for (element, view) in shown where showing[element] == nil {
-            enqueue(view, kind: element.kind)
+            enqueue(view)
             shown[element] = nil
         }
         for element in showing.keys.sorted(by: Self.order) {
@@ -253,10 +253,49 @@ open class CollectionView: View {
             prepared[element] = nil
             shown[element] = view
             view.frame = showing[element]!
-            if view.superview !== self { addSubview(view) }
+            if view.superview !== self {
+                if view.superview == nil { view.hostsOwnLayout = true }
+                addSubview(view)
+            }
+            view.layoutIfNeeded()
         }
-        for (element, view) in prepared { enqueue(view, kind: element.kind) }
+        for view in prepared.values { enqueue(view) }
         prepared = [:]
+    }
+
+    /// What the layout is given: the size, the item counts, the rectangle whose items it
+    /// measures, and how to measure one: the data source's view for it, fitted at the width.
+    /// A measured view is kept to be shown, or put back in its pool at once.
+    private func context(visible: Rect, keepingMeasuredViews keep: Bool) -> CollectionLayoutContext {
+        if !measured.fits(counts) { measured.reset(counts: counts) }
+        return CollectionLayoutContext(size: frame.size, counts: counts, visible: visible, measured: measured) { [unowned self] element, width in
+            let view = preparedView(for: element, keep: keep)
+            let height: Double
+            if let cell = view as? CollectionViewCell {
+                height = cell.preferredLayoutSize(fittingWidth: width).height
+            } else {
+                height = view.systemLayoutSizeFitting(Size(width: width, height: 0), withHorizontalFittingPriority: .required,
+                                                      verticalFittingPriority: .fittingSizeLevel).height
+            }
+            measured.record(element, width: width, height: height)
+            if !keep, view.superview == nil { enqueue(view) }
+            return height
+        }
+    }
+
+    /// Measures every item and supplementary view whose size the layout estimates, one reused
+    /// cell per reuse identifier, then lays out the visible rectangle: ``contentSize`` is then
+    /// the measured size of everything. UIKit has no such call (it measures items as they
+    /// scroll into view); sizing tests, and a collection view sized to its content, need it.
+    /// - Complexity: one fitting per estimated item.
+    public func measureAllItems() {
+        super.layoutIfNeeded()
+        counts = (0..<numberOfSections).map { numberOfItems(inSection: $0) }
+        let everything = Rect(x: -Double.greatestFiniteMagnitude / 4, y: -Double.greatestFiniteMagnitude / 4,
+                              width: Double.greatestFiniteMagnitude / 2, height: Double.greatestFiniteMagnitude / 2)
+        _ = collectionViewLayout.place(context(visible: everything, keepingMeasuredViews: false))
+        setNeedsCollectionLayout()
+        layoutIfNeeded()
     }
 
     private static func order(_ a: CollectionLayoutElement, _ b: CollectionLayoutElement) -> Bool {
@@ -264,12 +303,8 @@ open class CollectionView: View {
         return (a.kind ?? "") < (b.kind ?? "")
     }
 
-    private func intersects(_ a: Rect, _ b: Rect) -> Bool {
-        a.minX < b.maxX && b.minX < a.maxX && a.minY < b.maxY && b.minY < a.maxY
-    }
-
     /// The view of an element, from the data source, kept until it is shown or put back.
-    private func preparedView(for element: CollectionLayoutElement) -> CollectionReusableView {
+    private func preparedView(for element: CollectionLayoutElement, keep: Bool = true) -> CollectionReusableView {
         if let view = shown[element] ?? prepared[element] { return view }
         guard let dataSource else {
             preconditionFailure("UICollectionView has items but no data source: set its dataSource.")
@@ -280,7 +315,7 @@ open class CollectionView: View {
         } else {
             view = dataSource.collectionView(self, cellForItemAt: element.indexPath)
         }
-        prepared[element] = view
+        if keep { prepared[element] = view }
         return view
     }
 
@@ -309,14 +344,14 @@ open class CollectionView: View {
     /// Where an item goes (measured, or at its estimate when not yet measured), after a layout
     /// pass; nil for an item that does not exist.
     public func layoutAttributesForItem(at indexPath: IndexPath) -> CollectionViewLayoutAttributes? {
-        guard plan.items.indices.contains(indexPath.section), plan.items[indexPath.section].indices.contains(indexPath.item) else { return nil }
-        return CollectionViewLayoutAttributes(indexPath: indexPath, category: .cell, kind: nil,
-                                              frame: plan.items[indexPath.section][indexPath.item])
+        plan.frame(of: CollectionLayoutElement(indexPath: indexPath, kind: nil)).map {
+            CollectionViewLayoutAttributes(indexPath: indexPath, category: .cell, kind: nil, frame: $0)
+        }
     }
 
     /// Where a supplementary view of a kind goes, after a layout pass; nil when the layout has none.
     public func layoutAttributesForSupplementaryElement(ofKind kind: String, at indexPath: IndexPath) -> CollectionViewLayoutAttributes? {
-        plan.supplementary[CollectionLayoutElement(indexPath: indexPath, kind: kind)].map {
+        plan.frame(of: CollectionLayoutElement(indexPath: indexPath, kind: kind)).map {
             CollectionViewLayoutAttributes(indexPath: indexPath, category: .supplementaryView, kind: kind, frame: $0)
         }
     }

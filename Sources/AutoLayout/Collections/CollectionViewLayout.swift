@@ -52,7 +52,8 @@ open class CollectionViewLayout: Equatable {
     open func invalidateLayout() { collectionView?.setNeedsCollectionLayout() }
 
     /// Places the items of `counts` (items per section) in a collection view `size` wide and
-    /// tall; subclasses override it. The base layout places nothing.
+    /// tall, measuring what the visible rectangle reaches; subclasses override it. The base
+    /// layout places nothing.
     func place(_ context: CollectionLayoutContext) -> CollectionLayoutPlan { CollectionLayoutPlan() }
 
     /// Layouts are equal when they are the same object.
@@ -114,19 +115,33 @@ open class CollectionViewCompositionalLayout: CollectionViewLayout {
         }
     }
 
+    /// The sections as last placed, kept while the collection view's size, its items and its
+    /// measurements stay the same (UIKit calls the section provider again only then).
+    private var placed: CompositionalPlan?
+
+    /// Asks for new sections from the provider at the next pass.
+    open override func invalidateLayout() {
+        placed = nil
+        super.invalidateLayout()
+    }
+
     override func place(_ context: CollectionLayoutContext) -> CollectionLayoutPlan {
-        var placer = CompositionalPlacer(context: context)
-        let environment = CollectionLayoutEnvironment(size: context.size)
-        var y = 0.0
-        for s in context.counts.indices {
-            if s > 0 { y += configuration.interSectionSpacing }
-            guard let section = sectionProvider(s, environment) else {
-                preconditionFailure("The section provider of UICollectionViewCompositionalLayout returned nil for section \(s): return a section for every section of the data.")
+        let plan: CompositionalPlan
+        if let placed, placed.fits(context) {
+            plan = placed
+        } else {
+            let environment = CollectionLayoutEnvironment(size: context.size)
+            let sections = context.counts.indices.map { s in
+                guard let section = sectionProvider(s, environment) else {
+                    preconditionFailure("The section provider of UICollectionViewCompositionalLayout returned nil for section \(s): return a section for every section of the data.")
+                }
+                return section
             }
-            y = placer.place(section, index: s, at: y)
+            plan = CompositionalPlan(sections: sections, context: context, spacing: configuration.interSectionSpacing)
+            placed = plan
         }
-        placer.plan.contentSize = Size(width: context.size.width, height: y)
-        return placer.plan
+        plan.update(for: context)
+        return plan
     }
 }
 
@@ -139,10 +154,61 @@ struct CollectionLayoutContext {
     var counts: [Int]
     /// The rectangle shown, in content coordinates: estimated items reaching it are measured.
     var visible: Rect
-    /// The measured height of an item's cell (or of a supplementary view, by kind) at a width,
-    /// measuring it now if needed; nil leaves the estimate. `mayMeasure` says whether the item
-    /// is in the visible rectangle: outside it only a height measured before is returned.
-    var height: (_ element: CollectionLayoutElement, _ width: Double, _ mayMeasure: Bool) -> Double?
+    /// The heights measured so far.
+    var measured: MeasuredHeights
+    /// Measures an element's cell (or supplementary view) at a width now, and records it.
+    var measure: (_ element: CollectionLayoutElement, _ width: Double) -> Double
+
+    /// The measured height of an element at a width: recorded, or measured now when
+    /// `mayMeasure` (the element reaches the visible rectangle); nil leaves the estimate.
+    func height(_ element: CollectionLayoutElement, _ width: Double, _ mayMeasure: Bool) -> Double? {
+        if let h = measured.height(element, width) { return h }
+        return mayMeasure ? measure(element, width) : nil
+    }
+}
+
+/// Heights measured by a collection view, with the width each was measured at: cells in dense
+/// arrays by section and item (a layout pass reads every item), supplementary views by element.
+final class MeasuredHeights {
+    private var cells: [[(width: Double, height: Double)]] = []
+    private var supplementary: [CollectionLayoutElement: (width: Double, height: Double)] = [:]
+    private static let none = (width: -1.0, height: 0.0)
+
+    /// Counts the resets: a layout made before the last one is stale.
+    private(set) var generation = 0
+    /// How many cells have been measured since the last reset.
+    private(set) var recordedCells = 0
+
+    /// Forgets everything and makes room for `counts` items per section.
+    func reset(counts: [Int]) {
+        cells = counts.map { Array(repeating: Self.none, count: $0) }
+        supplementary = [:]
+        generation += 1
+        recordedCells = 0
+    }
+
+    /// Whether the arrays fit `counts`.
+    func fits(_ counts: [Int]) -> Bool { cells.count == counts.count && zip(cells, counts).allSatisfy { $0.count == $1 } }
+
+    func height(_ element: CollectionLayoutElement, _ width: Double) -> Double? {
+        let m: (width: Double, height: Double)
+        if element.kind == nil {
+            m = cells[element.indexPath.section][element.indexPath.item]
+        } else {
+            guard let found = supplementary[element] else { return nil }
+            m = found
+        }
+        return m.width == width ? m.height : nil
+    }
+
+    func record(_ element: CollectionLayoutElement, width: Double, height: Double) {
+        if element.kind == nil {
+            cells[element.indexPath.section][element.indexPath.item] = (width, height)
+            recordedCells += 1
+        } else {
+            supplementary[element] = (width, height)
+        }
+    }
 }
 
 /// A cell, or a supplementary view of a kind, at an index path.
@@ -152,72 +218,358 @@ struct CollectionLayoutElement: Hashable {
     var kind: String?
 }
 
-/// Where everything goes.
-struct CollectionLayoutPlan {
-    /// Item frames by section.
-    var items: [[Rect]] = []
-    /// Supplementary frames by kind and index path.
-    var supplementary: [CollectionLayoutElement: Rect] = [:]
+/// Where everything goes, as a layout pass left it.
+class CollectionLayoutPlan {
     /// The size of all the content.
     var contentSize = Size(width: 0, height: 0)
+    /// The elements whose frames meet `rect`, with their frames, in no particular order.
+    func elements(in rect: Rect) -> [(CollectionLayoutElement, Rect)] { [] }
+    /// An element's frame; nil when there is no such element.
+    func frame(of element: CollectionLayoutElement) -> Rect? { nil }
 }
 
-/// Places a compositional layout's sections, one after another.
-private struct CompositionalPlacer {
-    let context: CollectionLayoutContext
-    var plan = CollectionLayoutPlan()
+/// Frames listed element by element.
+final class ListedPlan: CollectionLayoutPlan {
+    /// Item frames by section.
+    var items: [[Rect]] = []
 
-    init(context: CollectionLayoutContext) {
-        self.context = context
-        plan.items = context.counts.map { Array(repeating: Rect(x: 0, y: 0, width: 0, height: 0), count: $0) }
-    }
-
-    /// Places section `s` with its top at `top`; returns its bottom.
-    mutating func place(_ section: CollectionLayoutSection, index s: Int, at top: Double) -> Double {
-        let width = context.size.width
-        let insets = section.contentInsets
-        let contentWidth = width - insets.leading - insets.trailing
-        precondition(contentWidth >= 0, "A section's content insets \(insets) leave no room in a collection view \(width) wide: make them smaller.")
-        let container = Size(width: contentWidth, height: max(0, context.size.height - insets.top - insets.bottom))
-        var y = top + insets.top
-        let supplementaryX = section.supplementariesFollowContentInsets ? insets.leading : 0
-        let supplementaryWidth = section.supplementariesFollowContentInsets ? contentWidth : width
-        func supplementary(_ item: CollectionLayoutBoundarySupplementaryItem) {
-            let element = CollectionLayoutElement(indexPath: IndexPath(item: 0, section: s), kind: item.elementKind)
-            let size = item.layoutSize.resolve(in: Size(width: supplementaryWidth, height: container.height))
-            var height = size.height
-            if item.layoutSize.heightDimension.isEstimated {
-                let reached = reaches(y, height)
-                height = context.height(element, size.width, reached) ?? height
+    override func elements(in rect: Rect) -> [(CollectionLayoutElement, Rect)] {
+        var out: [(CollectionLayoutElement, Rect)] = []
+        for (s, frames) in items.enumerated() {
+            for (i, f) in frames.enumerated() where f.meets(rect) {
+                out.append((CollectionLayoutElement(indexPath: IndexPath(item: i, section: s), kind: nil), f))
             }
-            plan.supplementary[element] = Rect(x: supplementaryX, y: y, width: size.width, height: height)
-            y += height
         }
-        for item in section.boundarySupplementaryItems where item.alignment == .top { supplementary(item) }
-        let count = context.counts[s]
-        var next = 0
-        while next < count {
-            if next > 0 { y += section.interGroupSpacing }
-            let slot = section.group.layoutSize.resolve(in: container)
-            let measure = reaches(y, slot.height)
-            let placed = placeGroup(section.group, slot: Rect(x: insets.leading, y: y, width: slot.width, height: slot.height),
-                                    section: s, first: next, count: count, measure: measure)
-            next += max(placed.used, 1)
-            y += placed.height
-        }
-        for item in section.boundarySupplementaryItems where item.alignment == .bottom { supplementary(item) }
-        return y + insets.bottom
+        return out
     }
 
-    /// Whether a span from `y`, `height` tall, reaches the visible rectangle.
-    private func reaches(_ y: Double, _ height: Double) -> Bool {
-        y <= context.visible.maxY && y + height >= context.visible.minY
+    override func frame(of element: CollectionLayoutElement) -> Rect? {
+        guard element.kind == nil, items.indices.contains(element.indexPath.section),
+              items[element.indexPath.section].indices.contains(element.indexPath.item) else { return nil }
+        return items[element.indexPath.section][element.indexPath.item]
+    }
+}
+
+extension Rect {
+    /// Whether the two rectangles overlap (touching edges do not).
+    func meets(_ other: Rect) -> Bool {
+        minX < other.maxX && other.minX < maxX && minY < other.maxY && other.minY < maxY
+    }
+}
+
+/// A compositional layout's sections, each a run of its group repeated over its items. A
+/// group takes the same number of items every time, so group `g` starts at item `g × k`; the
+/// groups' heights (measured, or estimated until then) are kept in a sum tree, so that a pass
+/// finds the groups a rectangle reaches and updates a measured one in O(log n), and only the
+/// groups it reaches are placed item by item.
+final class CompositionalPlan: CollectionLayoutPlan {
+    private let sections: [SectionPlan]
+    private let spacing: Double
+    private let size: Size
+    private let counts: [Int]
+    private let generation: Int
+    /// Each section's top after the last pass.
+    private var tops: [Double] = []
+    private var reached: [(CollectionLayoutElement, Rect)] = []
+    private var reachedRect: Rect?
+
+    init(sections: [CollectionLayoutSection], context: CollectionLayoutContext, spacing: Double) {
+        self.sections = sections.enumerated().map { SectionPlan($1, index: $0, count: context.counts[$0], context: context) }
+        self.spacing = spacing
+        size = context.size
+        counts = context.counts
+        generation = context.measured.generation
     }
 
-    /// Places items `first…` of section `s` in `group` at `slot` (its size from its dimensions,
-    /// estimates included). Returns how many items it took and its height once measured.
-    mutating func placeGroup(_ group: CollectionLayoutGroup, slot: Rect, section s: Int, first: Int, count: Int,
-                             measure: Bool) -> (used: Int, height: Double) {
+    /// Whether the plan was made for the same size, items and measurements.
+    func fits(_ context: CollectionLayoutContext) -> Bool {
+        context.size == size && context.counts == counts && context.measured.generation == generation
+    }
+
+    /// Places what the visible rectangle reaches, measuring it, and moves everything after.
+    func update(for context: CollectionLayoutContext) {
+        tops = []
+        reached = []
+        var y = 0.0
+        for (s, section) in sections.enumerated() {
+            if s > 0 { y += spacing }
+            tops.append(y)
+            section.place(at: y, context: context, reached: &reached)
+            y += section.height
+        }
+        reachedRect = context.visible
+        contentSize = Size(width: size.width, height: y)
+    }
+
+    override func elements(in rect: Rect) -> [(CollectionLayoutElement, Rect)] {
+        if rect == reachedRect { return reached }
+        var out: [(CollectionLayoutElement, Rect)] = []
+        for (s, section) in sections.enumerated() { section.elements(in: rect, top: tops[s], into: &out) }
+        return out
+    }
+
+    override func frame(of element: CollectionLayoutElement) -> Rect? {
+        let s = element.indexPath.section
+        guard sections.indices.contains(s) else { return nil }
+        return sections[s].frame(of: element, top: tops[s])
+    }
+}
+
+/// One section of a compositional plan.
+private final class SectionPlan {
+    let section: CollectionLayoutSection
+    let index: Int
+    let count: Int
+    let measured: MeasuredHeights
+    let measure: (CollectionLayoutElement, Double) -> Double
+    /// The space groups are laid out in, and the group's slot.
+    let container: Size
+    let slot: Size
+    /// Items per group (the last group may hold fewer), and the number of groups.
+    let perGroup: Int
+    let groupCount: Int
+    /// Group heights plus the inter-group spacing.
+    var groups: SumTree
+    var headers: [(item: CollectionLayoutBoundarySupplementaryItem, size: Size)]
+    var footers: [(item: CollectionLayoutBoundarySupplementaryItem, size: Size)]
+
+    init(_ section: CollectionLayoutSection, index: Int, count: Int, context: CollectionLayoutContext) {
+        self.section = section
+        self.index = index
+        self.count = count
+        measured = context.measured
+        measure = context.measure
+        let insets = section.contentInsets
+        let contentWidth = context.size.width - insets.leading - insets.trailing
+        precondition(contentWidth >= 0, "A section's content insets \(insets) leave no room in a collection view \(context.size.width) wide: make them smaller.")
+        let container = Size(width: contentWidth, height: max(0, context.size.height - insets.top - insets.bottom))
+        self.container = container
+        slot = section.group.layoutSize.resolve(in: container)
+        let supplementaryWidth = section.supplementariesFollowContentInsets ? contentWidth : context.size.width
+        let boundary = section.boundarySupplementaryItems.map {
+            (item: $0, size: $0.layoutSize.resolve(in: Size(width: supplementaryWidth, height: container.height)))
+        }
+        headers = boundary.filter { $0.item.alignment == .top }
+        footers = boundary.filter { $0.item.alignment == .bottom }
+        // One dry run finds how many items a group takes and its height before measuring.
+        var scratch: [(Int, Rect)] = []
+        var probe = GroupPlacer(section: index, count: count, measured: context.measured, measure: nil)
+        let first = count > 0 ? probe.place(section.group, slot: Rect(origin: .zero, size: slot), first: 0, into: &scratch) : (used: 1, height: slot.height)
+        perGroup = max(first.used, 1)
+        groupCount = count == 0 ? 0 : (count + perGroup - 1) / perGroup
+        var heights = Array(repeating: first.height + section.interGroupSpacing, count: groupCount)
+        // Groups holding items measured before (a layout invalidated by hand), and a last
+        // group with fewer items, may differ from the first: place them too.
+        let redo = context.measured.recordedCells > 0 ? Array(1..<max(groupCount, 1))
+            : groupCount > 1 && count % perGroup != 0 ? [groupCount - 1] : []
+        for g in redo {
+            scratch.removeAll(keepingCapacity: true)
+            heights[g] = probe.place(section.group, slot: Rect(origin: .zero, size: slot), first: g * perGroup, into: &scratch).height
+                + section.interGroupSpacing
+        }
+        groups = SumTree(heights)
+    }
+
+    /// The section's height: insets, headers, groups and footers.
+    var height: Double {
+        let insets = section.contentInsets
+        return insets.top + headers.reduce(0) { $0 + $1.size.height } + groupsHeight + footers.reduce(0) { $0 + $1.size.height } + insets.bottom
+    }
+
+    private var groupsHeight: Double { groupCount == 0 ? 0 : groups.total - section.interGroupSpacing }
+    private var headersHeight: Double { headers.reduce(0) { $0 + $1.size.height } }
+
+    /// Places the section with its top at `top`: measures the headers, groups and footers the
+    /// visible rectangle reaches and lists them (and the items in them) in `reached`.
+    func place(at top: Double, context: CollectionLayoutContext, reached: inout [(CollectionLayoutElement, Rect)]) {
+        let visible = context.visible
+        let insets = section.contentInsets
+        var y = top + insets.top
+        func boundary(_ list: inout [(item: CollectionLayoutBoundarySupplementaryItem, size: Size)]) {
+            for k in list.indices {
+                let element = CollectionLayoutElement(indexPath: IndexPath(item: 0, section: index), kind: list[k].item.elementKind)
+                if list[k].item.layoutSize.heightDimension.isEstimated {
+                    let reaches = y <= visible.maxY && y + list[k].size.height >= visible.minY
+                    if let h = measured.height(element, list[k].size.width) ?? (reaches ? measure(element, list[k].size.width) : nil) {
+                        list[k].size.height = h
+                    }
+                }
+                let frame = Rect(x: supplementaryX, y: y, width: list[k].size.width, height: list[k].size.height)
+                if frame.meets(visible) { reached.append((element, frame)) }
+                y += list[k].size.height
+            }
+        }
+        boundary(&headers)
+        let groupsTop = y
+        // The first group that ends below the top of the rectangle, then each one it reaches.
+        var g = groups.firstIndex(endingAfter: visible.minY - groupsTop)
+        var placer = GroupPlacer(section: index, count: count, measured: measured, measure: measure)
+        var frames: [(Int, Rect)] = []
+        while g < groupCount {
+            let start = groupsTop + groups.prefix(g)
+            if start > visible.maxY { break }
+            frames.removeAll(keepingCapacity: true)
+            let placed = placer.place(section.group, slot: Rect(x: insets.leading, y: start, width: slot.width, height: slot.height),
+                                      first: g * perGroup, into: &frames)
+            let h = placed.height + section.interGroupSpacing
+            if h != groups.value(g) { groups.set(g, h) }
+            for (i, f) in frames where f.meets(visible) {
+                reached.append((CollectionLayoutElement(indexPath: IndexPath(item: i, section: index), kind: nil), f))
+            }
+            g += 1
+        }
+        y = groupsTop + groupsHeight
+        boundary(&footers)
+    }
+
+    private var supplementaryX: Double { section.supplementariesFollowContentInsets ? section.contentInsets.leading : 0 }
+
+    /// The elements meeting `rect`, without measuring.
+    func elements(in rect: Rect, top: Double, into out: inout [(CollectionLayoutElement, Rect)]) {
+        var y = top + section.contentInsets.top
+        for (item, size) in headers {
+            let f = Rect(x: supplementaryX, y: y, width: size.width, height: size.height)
+            if f.meets(rect) { out.append((CollectionLayoutElement(indexPath: IndexPath(item: 0, section: index), kind: item.elementKind), f)) }
+            y += size.height
+        }
+        let groupsTop = y
+        var g = groups.firstIndex(endingAfter: rect.minY - groupsTop)
+        var placer = GroupPlacer(section: index, count: count, measured: measured, measure: nil)
+        var frames: [(Int, Rect)] = []
+        while g < groupCount, groupsTop + groups.prefix(g) <= rect.maxY {
+            frames.removeAll(keepingCapacity: true)
+            _ = placer.place(section.group, slot: Rect(x: section.contentInsets.leading, y: groupsTop + groups.prefix(g), width: slot.width, height: slot.height),
+                             first: g * perGroup, into: &frames)
+            for (i, f) in frames where f.meets(rect) { out.append((CollectionLayoutElement(indexPath: IndexPath(item: i, section: index), kind: nil), f)) }
+            g += 1
+        }
+        y = groupsTop + groupsHeight
+        for (item, size) in footers {
+            let f = Rect(x: supplementaryX, y: y, width: size.width, height: size.height)
+            if f.meets(rect) { out.append((CollectionLayoutElement(indexPath: IndexPath(item: 0, section: index), kind: item.elementKind), f)) }
+            y += size.height
+        }
+    }
+
+    /// An element's frame with the section's top at `top`, without measuring.
+    func frame(of element: CollectionLayoutElement, top: Double) -> Rect? {
+        var y = top + section.contentInsets.top
+        if let kind = element.kind {
+            guard element.indexPath.item == 0 else { return nil }
+            for (item, size) in headers {
+                if item.elementKind == kind { return Rect(x: supplementaryX, y: y, width: size.width, height: size.height) }
+                y += size.height
+            }
+            y += groupsHeight
+            for (item, size) in footers {
+                if item.elementKind == kind { return Rect(x: supplementaryX, y: y, width: size.width, height: size.height) }
+                y += size.height
+            }
+            return nil
+        }
+        let i = element.indexPath.item
+        guard i >= 0, i < count else { return nil }
+        let g = i / perGroup
+        var placer = GroupPlacer(section: index, count: count, measured: measured, measure: nil)
+        var frames: [(Int, Rect)] = []
+        _ = placer.place(section.group, slot: Rect(x: section.contentInsets.leading, y: y + headersHeight + groups.prefix(g), width: slot.width, height: slot.height),
+                         first: g * perGroup, into: &frames)
+        return frames.first { $0.0 == i }?.1
+    }
+}
+
+/// Sums of a list of lengths, kept in a tree: a prefix sum, an update and the search for the
+/// first entry ending after a length each take O(log n). Sums are recomputed from their parts
+/// on each update, so they never drift.
+struct SumTree {
+    private var tree: [Double]
+    private let leaves: Int
+    let count: Int
+
+    init(_ values: [Double]) {
+        count = values.count
+        var n = 1
+        while n < max(values.count, 1) { n *= 2 }
+        leaves = n
+        tree = Array(repeating: 0, count: 2 * n)
+        for (i, v) in values.enumerated() { tree[n + i] = v }
+        for i in stride(from: n - 1, through: 1, by: -1) { tree[i] = tree[2 * i] + tree[2 * i + 1] }
+    }
+
+    /// The sum of all values.
+    var total: Double { tree[1] }
+
+    /// The value at `i`.
+    func value(_ i: Int) -> Double { tree[leaves + i] }
+
+    /// Sets the value at `i`.
+    mutating func set(_ i: Int, _ value: Double) {
+        var node = leaves + i
+        tree[node] = value
+        node /= 2
+        while node >= 1 {
+            tree[node] = tree[2 * node] + tree[2 * node + 1]
+            node /= 2
+        }
+    }
+
+    /// The sum of the values before `i`.
+    func prefix(_ i: Int) -> Double {
+        guard i > 0 else { return 0 }
+        if i >= count { return total }
+        // The nodes covering leaves [0, i), bottom up.
+        var sum = 0.0, l = leaves, r = leaves + i
+        while l < r {
+            if l & 1 == 1 { sum += tree[l]; l += 1 }
+            if r & 1 == 1 { r -= 1; sum += tree[r] }
+            l /= 2
+            r /= 2
+        }
+        return sum
+    }
+
+    /// The first index whose end (prefix through it) is beyond `length`; `count` when none is.
+    func firstIndex(endingAfter length: Double) -> Int {
+        if length < 0 { return 0 }
+        if total <= length { return count }
+        var node = 1, remaining = length
+        while node < leaves {
+            if tree[2 * node] > remaining { node = 2 * node } else { remaining -= tree[2 * node]; node = 2 * node + 1 }
+        }
+        return min(node - leaves, count)
+    }
+}
+
+/// Places one repetition of a group: its items' frames, measuring estimated items when it may.
+struct GroupPlacer {
+    let section: Int
+    let count: Int
+    let measured: MeasuredHeights
+    /// Measures an item now; nil keeps estimates for items not measured before.
+    let measure: ((CollectionLayoutElement, Double) -> Double)?
+
+    init(section: Int, count: Int, measured: MeasuredHeights, measure: ((CollectionLayoutElement, Double) -> Double)?) {
+        self.section = section
+        self.count = count
+        self.measured = measured
+        self.measure = measure
+    }
+
+    private func height(_ index: Int, width: Double) -> Double? {
+        let element = CollectionLayoutElement(indexPath: IndexPath(item: index, section: section), kind: nil)
+        if let h = measured.height(element, width) { return h }
+        return measure?(element, width)
+    }
+
+    /// Places items `first…` in `group` at `slot` (its size from its dimensions, estimates
+    /// included), appending `(item, frame)` to `out`. Returns how many items it took and its
+    /// height once measured.
+    mutating func place(_ group: CollectionLayoutGroup, slot: Rect, first: Int,
+                        into out: inout [(Int, Rect)]) -> (used: Int, height: Double) {
+        // A group of one item, the rows of a list: no lists to make.
+        if group.subitems.count == 1, !(group.subitems[0] is CollectionLayoutGroup), first < count, holdsOne(group, slot.size) {
+            return placeSingle(group, group.subitems[0], slot: slot, index: first, into: &out)
+        }
         let horizontal = group.axis == .horizontal
         let along = horizontal ? slot.width : slot.height
         let spacing = group.interItemSpacing?.spacing ?? 0
@@ -266,14 +618,13 @@ private struct CompositionalPlacer {
                 frame = Rect(x: slot.minX, y: position, width: item.layoutSize.widthDimension.resolve(in: slot.size), height: length)
             }
             if let nested = item as? CollectionLayoutGroup {
-                let placed = placeGroup(nested, slot: frame, section: s, first: index, count: count, measure: measure)
+                let placed = place(nested, slot: frame, first: index, into: &out)
                 used += placed.used
                 if nested.layoutSize.heightDimension.isEstimated || !horizontal { frame.size.height = placed.height }
             } else {
                 let estimatedHeight = item.layoutSize.heightDimension.isEstimated
                     || (group.layoutSize.heightDimension.isEstimated && item.layoutSize.heightDimension.isFractionalHeight)
-                if estimatedHeight, let h = context.height(CollectionLayoutElement(indexPath: IndexPath(item: index, section: s), kind: nil),
-                                                           frame.width, measure) {
+                if estimatedHeight, let h = height(index, width: frame.width) {
                     frame.size.height = h
                 }
                 frames.append((frame, item, index))
@@ -292,9 +643,44 @@ private struct CompositionalPlacer {
             if horizontal && item.layoutSize.heightDimension.isFractionalHeight {
                 f.size.height = item.layoutSize.heightDimension.dimension * height
             }
-            plan.items[s][index] = inset(f, by: item)
+            out.append((index, inset(f, by: item)))
         }
         return (used, height)
+    }
+
+    /// Whether a group of one subitem holds a single item: made with `count: 1`, or its item
+    /// too long for a second one to fit beside it.
+    private func holdsOne(_ group: CollectionLayoutGroup, _ slot: Size) -> Bool {
+        if let n = group.count { return n == 1 }
+        let size = group.subitems[0].layoutSize.resolve(in: slot)
+        let (length, along) = group.axis == .horizontal ? (size.width, slot.width) : (size.height, slot.height)
+        return 2 * length + (group.interItemSpacing?.spacing ?? 0) > along + 1e-9
+    }
+
+    /// ``place(_:slot:first:into:)`` for a group holding one item: the item's size in the slot,
+    /// its height measured where estimated (or where it is a fraction of an estimated group's),
+    /// the group as tall as the item when its own height is estimated.
+    private mutating func placeSingle(_ group: CollectionLayoutGroup, _ item: CollectionLayoutItem, slot: Rect, index: Int,
+                                      into out: inout [(Int, Rect)]) -> (used: Int, height: Double) {
+        let horizontal = group.axis == .horizontal
+        let size = item.layoutSize.resolve(in: slot.size)
+        // Along the axis the item is as long as it says, up to the group (a group of `count: 1`
+        // gives it the whole length).
+        var frame = Rect(x: slot.minX, y: slot.minY,
+                         width: horizontal && group.count == nil ? size.width : horizontal ? slot.width : size.width,
+                         height: horizontal ? size.height : group.count == nil ? size.height : slot.height)
+        let estimated = item.layoutSize.heightDimension.isEstimated
+            || (group.layoutSize.heightDimension.isEstimated && item.layoutSize.heightDimension.isFractionalHeight)
+        if estimated, let h = height(index, width: frame.width) { frame.size.height = h }
+        var height = slot.height
+        if group.layoutSize.heightDimension.isEstimated || (!horizontal && group.count == nil && slot.height < frame.height) {
+            height = frame.height
+        }
+        if horizontal && item.layoutSize.heightDimension.isFractionalHeight {
+            frame.size.height = item.layoutSize.heightDimension.dimension * height
+        }
+        out.append((index, inset(frame, by: item)))
+        return (1, height)
     }
 
     /// A frame shrunk by its item's content insets, except along estimated dimensions.

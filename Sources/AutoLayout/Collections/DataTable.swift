@@ -218,7 +218,7 @@ private final class DataTableLayout: CollectionViewLayout {
     weak var table: DataTable?
 
     override func place(_ context: CollectionLayoutContext) -> CollectionLayoutPlan {
-        var plan = CollectionLayoutPlan()
+        let plan = ListedPlan()
         guard let table else { return plan }
         var xs: [Double] = []
         var x = 0.0

@@ -149,8 +149,12 @@ public struct DiffableDataSourceSnapshot<SectionIdentifierType: Hashable, ItemId
 
     /// The item at an index path, if there is one.
     func item(at indexPath: IndexPath) -> Item? {
-        guard items.indices.contains(indexPath.section), items[indexPath.section].indices.contains(indexPath.item) else { return nil }
-        return items[indexPath.section][indexPath.item]
+        // Plain comparisons: generic `indices` would look up type metadata on every call.
+        let s = indexPath.section, i = indexPath.item
+        guard s >= 0, s < items.count else { return nil }
+        return items.withUnsafeBufferPointer { sections in
+            sections[s].withUnsafeBufferPointer { row in i >= 0 && i < row.count ? row[i] : nil }
+        }
     }
 
     /// The index path of an item, if the snapshot has it.

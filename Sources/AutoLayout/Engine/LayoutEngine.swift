@@ -488,7 +488,7 @@ public final class LayoutEngine {
                 continue
             }
             add(v)
-            if variable == v.minX || variable == v.minY { v.subviews.forEach(add) }
+            if variable == v.minX || variable == v.minY { for s in v.subviews where !s.hostsOwnLayout { add(s) } }
         }
         for v in views where v.rootView === root {
             writeFrame(v, solver)
@@ -549,6 +549,6 @@ func forEachView(_ root: View, _ body: (View) -> Void) {
     var stack = [root]
     while let v = stack.popLast() {
         body(v)
-        stack.append(contentsOf: v.subviews.reversed())
+        for s in v.subviews.reversed() where !s.hostsOwnLayout { stack.append(s) }
     }
 }

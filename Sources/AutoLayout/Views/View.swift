@@ -224,6 +224,12 @@ open class View: LayoutItem, CustomStringConvertible {
             return
         }
         view.removeFromSuperview()
+        if view.hostsOwnLayout {
+            subviews.append(view)
+            view.superview = self
+            didAddSubview(view)
+            return
+        }
         let engine = layoutEngine
         let childEngine = view.ownEngine
         view.ownEngine = nil
@@ -247,6 +253,11 @@ open class View: LayoutItem, CustomStringConvertible {
     public func removeFromSuperview() {
         guard let parent = superview else { return }
         parent.willRemoveSubview(self)
+        if hostsOwnLayout {
+            parent.subviews.removeAll { $0 === self }
+            superview = nil
+            return
+        }
         let engine = layoutEngine
         parent.subviews.removeAll { $0 === self }
         superview = nil
@@ -274,8 +285,16 @@ open class View: LayoutItem, CustomStringConvertible {
     var rootView: View {
         // Unowned locals: the walk retains nothing (the hierarchy holds every view on it).
         unowned(unsafe) var v = self
-        while let s = v.superview { v = s }
+        while !v.hostsOwnLayout, let s = v.superview { v = s }
         return v
+    }
+
+    /// Whether the view keeps its own layout engine when it is a subview: a collection view's
+    /// cells, placed by frame, with no constraint to anything outside them. Their constraints
+    /// then never move between engines as cells are shown and reused, and measuring a cell uses
+    /// its own engine. Set only while the view has no superview.
+    var hostsOwnLayout = false {
+        willSet { precondition(superview == nil, "hostsOwnLayout changes only on a view without a superview") }
     }
 
     func closestCommonAncestor(with other: View) -> View? {
