@@ -106,6 +106,35 @@ private func selfSizingList(estimate: Double = 44) -> CollectionViewCompositiona
         #expect(cv.layoutAttributesForItem(at: visible[1])!.frame.height < 44)
     }
 
+    @Test func measuringEverythingReusesOneCellAndGivesTheWholeContentSize() {
+        let source = CountingSource(counts: [500]) { String(repeating: "word ", count: $0.item % 30 + 1) }
+        let cv = collection(source)
+        let made = Set(cv.visibleCells.map(ObjectIdentifier.init)).count
+        cv.measureAllItems()
+        // Every row measured, each by a cell from the pool: at most one cell more than shown.
+        let heights = (0..<500).map { cv.layoutAttributesForItem(at: IndexPath(item: $0, section: 0))!.frame.height }
+        let probe = WrappingNoteCell(frame: .zero)
+        for i in [0, 29, 250, 499] {
+            probe.label.text = source.text(IndexPath(item: i, section: 0))
+            #expect(heights[i] == probe.preferredLayoutSize(fittingWidth: 320).height)
+        }
+        #expect(cv.contentSize.height == heights.reduce(0, +))
+        #expect(source.asked == 500)   // each row asked for once: the shown ones were measured already
+        #expect(cv.visibleCells.count == made)
+        #expect(cv.indexPathsForVisibleItems.first == IndexPath(item: 0, section: 0))
+    }
+
+    @Test func shownCellsKeepTheirOwnEngineAndAreLaidOut() throws {
+        let source = CountingSource(counts: [3]) { "Note \($0.item)" }
+        let cv = collection(source)
+        let cell = try #require(cv.cellForItem(at: IndexPath(item: 1, section: 0)) as? WrappingNoteCell)
+        #expect(cell.superview === cv && cv.subviews.contains { $0 === cell })
+        #expect(cell.layoutEngine !== cv.layoutEngine)
+        // The cell's content is solved at the frame the layout gave it.
+        #expect(cell.contentView.frame == cell.bounds)
+        #expect(cell.label.frame == Rect(x: 10, y: 10, width: 300, height: cell.frame.height - 20))
+    }
+
     @Test func wrappingTextMakesTallerRowsAtTheItemsWidth() {
         let long = String(repeating: "word ", count: 40)
         let source = CountingSource(counts: [3]) { $0.item == 1 ? long : "short" }
