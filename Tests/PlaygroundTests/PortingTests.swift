@@ -23,9 +23,17 @@ func droppingUIKitPrefixes(_ source: String) -> String {
     return result
 }
 
+/// The one change Linux forces beyond the prefixes, in a cell: a collection or table view makes
+/// cells from their class, which without Objective-C only a required initializer allows, so a
+/// cell's `override init(style:…` or `override init(frame:…` is `required init(…`.
+func portingCellInitializers(_ source: String) -> String {
+    source.replacingOccurrences(of: "override init(style:", with: "required init(style:")
+        .replacingOccurrences(of: "override init(frame:", with: "required init(frame:")
+}
+
 /// The user cell of the `user-cell` page is the UIKit cell in `Fixtures/UserCell+UIKit.swift.txt`
-/// with the prefixes dropped, word for word; it compiles (it is in the PlaygroundPages target)
-/// and lays out as the constraints say.
+/// with the prefixes dropped and its initializer `required`, word for word; it compiles (it is
+/// in the PlaygroundPages target) and lays out as the constraints say.
 @Suite struct PortingTests {
     @Test func prefixesAreDroppedFromNamesOnly() {
         #expect(droppingUIKitPrefixes("import UIKit\nNSLayoutConstraint.activate([UIView().widthAnchor.constraint(equalToConstant: 1)])")
@@ -40,7 +48,7 @@ func droppingUIKitPrefixes(_ source: String) -> String {
                      "UIFont.systemFont", "UILayoutPriority(999)", "NSLayoutConstraint.activate(["] {
             #expect(uikit.contains(name), "the UIKit code uses \(name)")
         }
-        let ported = droppingUIKitPrefixes(uikit)
+        let ported = portingCellInitializers(droppingUIKitPrefixes(uikit))
         #expect(!ported.contains("UI") && !ported.contains("NS"))
         // The page: its imports, a comment, then the ported code after its import line.
         let body = try #require(ported.components(separatedBy: "import AutoLayout\n\n").last)

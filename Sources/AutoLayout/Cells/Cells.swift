@@ -245,8 +245,10 @@ open class TableViewCell: View, SelfSizingCell, ConfigurableCell {
         didSet { if isHighlighted != oldValue { setNeedsUpdateConfiguration() } }
     }
 
-    /// A cell 320 × 44, UIKit's initial cell frame, whose content view fills it.
-    public init(style: CellStyle = .default, reuseIdentifier: String? = nil) {
+    /// A cell 320 × 44, UIKit's initial cell frame, whose content view fills it. A table view
+    /// makes the cells of a registered class with it, so a subclass overriding it writes
+    /// `required init(style:reuseIdentifier:)` (UIKit's Objective-C runtime needs no keyword).
+    public required init(style: CellStyle = .default, reuseIdentifier: String? = nil) {
         self.style = style
         self.reuseIdentifier = reuseIdentifier
         super.init(frame: Rect(x: 0, y: 0, width: 320, height: 44))

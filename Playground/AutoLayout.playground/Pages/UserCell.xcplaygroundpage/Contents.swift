@@ -1,8 +1,10 @@
 import AutoLayout
 
 //: # A user cell
-//: A typical UIKit cell, ported by dropping the `UI` and `NS` prefixes and nothing else: an
-//: avatar, the name and a status dot after it, rows at least 48 points tall.
+//: A typical UIKit cell, ported by dropping the `UI` and `NS` prefixes and by the one change
+//: Linux forces (`required`, not `override`, on a cell's initializer: a table makes cells from
+//: their class, which without Objective-C only a required initializer allows): an avatar, the
+//: name and a status dot after it, rows at least 48 points tall.
 struct User {
     let name: String
     let isOnline: Bool
@@ -13,7 +15,7 @@ final class UserCell: TableViewCell {
     let nameLabel = Label()
     let statusDot = View()
 
-    override init(style: TableViewCell.CellStyle, reuseIdentifier: String?) {
+    required init(style: TableViewCell.CellStyle, reuseIdentifier: String?) {
         super.init(style: style, reuseIdentifier: reuseIdentifier)
         setupConstraints()
     }
