@@ -161,38 +161,31 @@ public struct GridLayout: Hashable, Sendable {
         return place(count: items.count, width: width, measured: measured)
     }
 
-    private func place(count: Int, width: Double, measured: [Double]?) -> [Rect] {
-        let (content, group, item) = widths(width)
-        var frames: [Rect] = []
-        frames.reserveCapacity(count)
-        var y = contentInsets.top
-        var start = 0
-        while start < count {
-            let members = start..<min(count, start + columns)
-            // Heights that do not depend on the group's.
-            func ownHeight(_ i: Int) -> Double? {
-                switch itemHeight {
-                case .absolute(let v): v
-                case .fractionalWidth(let f): f * group
-                case .estimated(let e): measured?[i] ?? e
-                case .fractionalHeight: nil
-                }
+    /// The grid as the compositional section it describes.
+    public var section: CollectionLayoutSection {
+        func dimension(_ d: Dimension) -> CollectionLayoutDimension {
+            switch d {
+            case .absolute(let v): .absolute(v)
+            case .fractionalWidth(let f): .fractionalWidth(f)
+            case .fractionalHeight(let f): .fractionalHeight(f)
+            case .estimated(let e): .estimated(e)
             }
-            let groupH: Double = switch groupHeight {
-            case .absolute(let v): v
-            case .fractionalWidth(let f): f * content
-            case .estimated(let e):
-                // The tallest item; items sized by the group count with their measured height.
-                members.map { ownHeight($0) ?? measured?[$0] ?? e }.max()!
-            case .fractionalHeight: preconditionFailure("unreachable: rejected by init")
-            }
-            for (j, i) in members.enumerated() {
-                let h: Double = if case .fractionalHeight(let f) = itemHeight { f * groupH } else { ownHeight(i)! }
-                frames.append(Rect(x: contentInsets.leading + Double(j) * (item + interItemSpacing), y: y, width: item, height: h))
-            }
-            y += groupH + interGroupSpacing
-            start = members.upperBound
         }
-        return frames
+        let item = CollectionLayoutItem(layoutSize: CollectionLayoutSize(widthDimension: dimension(itemWidth ?? .fractionalWidth(1 / Double(columns))),
+                                                                         heightDimension: dimension(itemHeight)))
+        let group = CollectionLayoutGroup.horizontal(layoutSize: CollectionLayoutSize(widthDimension: dimension(groupWidth), heightDimension: dimension(groupHeight)),
+                                                     subitem: item, count: columns)
+        group.interItemSpacing = .fixed(interItemSpacing)
+        let section = CollectionLayoutSection(group: group)
+        section.interGroupSpacing = interGroupSpacing
+        section.contentInsets = contentInsets
+        return section
+    }
+
+    /// Places the items as the compositional layout places ``section``, with the measured
+    /// heights (at the item width) where given.
+    private func place(count: Int, width: Double, measured: [Double]?) -> [Rect] {
+        let item = itemWidth(forWidth: width)
+        return CompositionalPlan.frames(of: section, count: count, width: width) { index in measured.map { (item, $0[index]) } }.items
     }
 }

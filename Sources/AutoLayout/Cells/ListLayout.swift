@@ -111,31 +111,34 @@ public struct ListLayout: Hashable, Sendable {
         CellRegistration(reuseIdentifier: "ListLayout.header", cell: { CollectionViewListCell() }, handler: { $0.contentConfiguration = $1 })
     }
 
-    private func place(headerHeight: Double?, measured: SizingCellCache.Measurements, width: Double) -> Result {
-        let insets = sectionInsets(forWidth: width)
-        let w = itemWidth(forWidth: width)
-        var y = insets.top
-        var headerFrame: Rect?
-        if let headerHeight {
-            headerFrame = Rect(x: insets.leading, y: y, width: w, height: headerHeight)
-            y += headerHeight
+    /// The list as the compositional section it describes: one full-width row a group, rows
+    /// estimated at ``estimatedItemHeight``, the header (when there is one) a boundary item.
+    public func section(forWidth width: Double, header: Bool = false) -> CollectionLayoutSection {
+        let row = CollectionLayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .estimated(estimatedItemHeight))
+        let section = CollectionLayoutSection(group: .vertical(layoutSize: row, subitems: [CollectionLayoutItem(layoutSize: row)]))
+        section.contentInsets = sectionInsets(forWidth: width)
+        if header {
+            section.boundarySupplementaryItems = [CollectionLayoutBoundarySupplementaryItem(layoutSize: row, elementKind: CollectionView.elementKindSectionHeader, alignment: .top)]
         }
-        var frames: [Rect] = []
-        var exceptions: [Exception] = []
-        frames.reserveCapacity(measured.heights.count)
-        var open = measured.openHeights[...]
-        for (i, h) in measured.heights.enumerated() {
-            var frame = Rect(x: insets.leading, y: y, width: w, height: h)
-            if let next = open.first, next.index == i {
-                open = open.dropFirst()
-                frame.size.height = estimatedItemHeight
-                exceptions.append(.openHeight(frame: frame, index: i, cell: next.cell))
-            }
-            frames.append(frame)
-            y += frame.height
-        }
-        return Result(headerFrame: headerFrame, itemFrames: frames, contentSize: Size(width: width, height: y + insets.bottom),
-                      exceptions: exceptions)
+        return section
     }
 
+    /// Places the rows as the compositional layout places ``section(forWidth:header:)``, with
+    /// the measured heights; a row whose cell left its height open keeps the estimate and
+    /// records UIKit's exception.
+    private func place(headerHeight: Double?, measured: SizingCellCache.Measurements, width: Double) -> Result {
+        let w = itemWidth(forWidth: width)
+        var open = Set<Int>()
+        for entry in measured.openHeights { open.insert(entry.index) }
+        let heights = measured.heights
+        let kind = CollectionView.elementKindSectionHeader
+        let placed = CompositionalPlan.frames(of: section(forWidth: width, header: headerHeight != nil), count: heights.count, width: width,
+                                              supplementary: headerHeight.map { [kind: (w, $0)] } ?? [:]) { i in
+            (w, open.contains(i) ? estimatedItemHeight : heights[i])
+        }
+        let exceptions = measured.openHeights.map { Exception.openHeight(frame: placed.items[$0.index], index: $0.index, cell: $0.cell) }
+        let bottom = (placed.items.last?.maxY ?? placed.supplementary[kind]?.maxY ?? sectionInsets(forWidth: width).top) + sectionInsets(forWidth: width).bottom
+        return Result(headerFrame: placed.supplementary[kind], itemFrames: placed.items, contentSize: Size(width: width, height: bottom),
+                      exceptions: exceptions)
+    }
 }

@@ -291,8 +291,7 @@ open class CollectionView: View {
     public func measureAllItems() {
         super.layoutIfNeeded()
         counts = (0..<numberOfSections).map { numberOfItems(inSection: $0) }
-        let everything = Rect(x: -Double.greatestFiniteMagnitude / 4, y: -Double.greatestFiniteMagnitude / 4,
-                              width: Double.greatestFiniteMagnitude / 2, height: Double.greatestFiniteMagnitude / 2)
+        let everything = Rect.everything
         _ = collectionViewLayout.place(context(visible: everything, keepingMeasuredViews: false))
         setNeedsCollectionLayout()
         layoutIfNeeded()

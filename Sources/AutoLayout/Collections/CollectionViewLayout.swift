@@ -156,8 +156,9 @@ struct CollectionLayoutContext {
     var visible: Rect
     /// The heights measured so far.
     var measured: MeasuredHeights
-    /// Measures an element's cell (or supplementary view) at a width now, and records it.
-    var measure: (_ element: CollectionLayoutElement, _ width: Double) -> Double
+    /// Measures an element's cell (or supplementary view) at a width now, and records it; nil
+    /// keeps the estimate.
+    var measure: (_ element: CollectionLayoutElement, _ width: Double) -> Double?
 
     /// The measured height of an element at a width: recorded, or measured now when
     /// `mayMeasure` (the element reaches the visible rectangle); nil leaves the estimate.
@@ -251,6 +252,10 @@ final class ListedPlan: CollectionLayoutPlan {
 }
 
 extension Rect {
+    /// A rectangle every layout lies in: laid out "for" it, everything is visible.
+    static let everything = Rect(x: -Double.greatestFiniteMagnitude / 4, y: -Double.greatestFiniteMagnitude / 4,
+                                 width: Double.greatestFiniteMagnitude / 2, height: Double.greatestFiniteMagnitude / 2)
+
     /// Whether the two rectangles overlap (touching edges do not).
     func meets(_ other: Rect) -> Bool {
         minX < other.maxX && other.minX < maxX && minY < other.maxY && other.minY < maxY
@@ -301,6 +306,33 @@ final class CompositionalPlan: CollectionLayoutPlan {
         contentSize = Size(width: size.width, height: y)
     }
 
+    /// The frames of `count` items of one section laid out `width` wide, without a collection
+    /// view: `measured` gives an item's measured width and height, or nil for its estimate.
+    static func frames(of section: CollectionLayoutSection, count: Int, width: Double,
+                       supplementary: [String: (width: Double, height: Double)] = [:],
+                       measured: (Int) -> (width: Double, height: Double)?) -> (items: [Rect], supplementary: [String: Rect]) {
+        let heights = MeasuredHeights()
+        heights.reset(counts: [count])
+        for i in 0..<count {
+            if let m = measured(i) { heights.record(CollectionLayoutElement(indexPath: IndexPath(item: i, section: 0), kind: nil), width: m.width, height: m.height) }
+        }
+        for (kind, m) in supplementary {
+            heights.record(CollectionLayoutElement(indexPath: IndexPath(item: 0, section: 0), kind: kind), width: m.width, height: m.height)
+        }
+        // Everything is visible, so one pass places every group once; nothing more is measured.
+        let everything = Rect.everything
+        let context = CollectionLayoutContext(size: Size(width: width, height: 0), counts: [count], visible: everything,
+                                              measured: heights) { _, _ in nil }
+        let plan = CompositionalPlan(sections: [section], context: context, spacing: 0)
+        plan.update(for: context)
+        var items = Array(repeating: Rect(x: 0, y: 0, width: 0, height: 0), count: count)
+        var frames: [String: Rect] = [:]
+        for (element, frame) in plan.elements(in: everything) {
+            if let kind = element.kind { frames[kind] = frame } else { items[element.indexPath.item] = frame }
+        }
+        return (items, frames)
+    }
+
     override func elements(in rect: Rect) -> [(CollectionLayoutElement, Rect)] {
         if rect == reachedRect { return reached }
         var out: [(CollectionLayoutElement, Rect)] = []
@@ -321,7 +353,7 @@ private final class SectionPlan {
     let index: Int
     let count: Int
     let measured: MeasuredHeights
-    let measure: (CollectionLayoutElement, Double) -> Double
+    let measure: (CollectionLayoutElement, Double) -> Double?
     /// The space groups are laid out in, and the group's slot.
     let container: Size
     let slot: Size
@@ -546,9 +578,9 @@ struct GroupPlacer {
     let count: Int
     let measured: MeasuredHeights
     /// Measures an item now; nil keeps estimates for items not measured before.
-    let measure: ((CollectionLayoutElement, Double) -> Double)?
+    let measure: ((CollectionLayoutElement, Double) -> Double?)?
 
-    init(section: Int, count: Int, measured: MeasuredHeights, measure: ((CollectionLayoutElement, Double) -> Double)?) {
+    init(section: Int, count: Int, measured: MeasuredHeights, measure: ((CollectionLayoutElement, Double) -> Double?)?) {
         self.section = section
         self.count = count
         self.measured = measured
@@ -558,7 +590,7 @@ struct GroupPlacer {
     private func height(_ index: Int, width: Double) -> Double? {
         let element = CollectionLayoutElement(indexPath: IndexPath(item: index, section: section), kind: nil)
         if let h = measured.height(element, width) { return h }
-        return measure?(element, width)
+        return measure?(element, width) ?? nil
     }
 
     /// Places items `first…` in `group` at `slot` (its size from its dimensions, estimates
