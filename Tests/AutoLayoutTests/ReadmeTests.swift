@@ -38,4 +38,26 @@ import AutoLayout
         #expect(list.itemFrames.map(\.height) == [44, 63, 44])   // 11 + the text + 11, at least 44
         #expect(list.itemFrames.map(\.minY) == [0, 44, 107])
     }
+
+    /// The README's collection view example, line for line: inset-grouped rows at the 16-point
+    /// margin, 35 below the top, measured at 343 wide.
+    @Test func collectionViewExample() {
+        let rows = ["Short", "A longer text that wraps onto a second line at this width", "Third"]
+        let collectionView = CollectionView(frame: Rect(x: 0, y: 0, width: 375, height: 667),
+            collectionViewLayout: CollectionViewCompositionalLayout.list(using: CollectionLayoutListConfiguration(appearance: .insetGrouped)))
+        let cellRegistration = CollectionView.CellRegistration<CollectionViewListCell, String> { cell, indexPath, text in
+            var content = cell.defaultContentConfiguration()
+            content.text = text
+            cell.contentConfiguration = content
+        }
+        let dataSource = CollectionViewDiffableDataSource<Int, String>(collectionView: collectionView) { collectionView, indexPath, text in
+            collectionView.dequeueConfiguredReusableCell(using: cellRegistration, for: indexPath, item: text)
+        }
+        var snapshot = DiffableDataSourceSnapshot<Int, String>()
+        snapshot.appendSections([0])
+        snapshot.appendItems(rows)
+        dataSource.apply(snapshot)
+        collectionView.layoutIfNeeded()
+        #expect(collectionView.visibleCells.map(\.frame.description) == ["(16 35; 343 44)", "(16 79; 343 63)", "(16 142; 343 44)"])
+    }
 }
