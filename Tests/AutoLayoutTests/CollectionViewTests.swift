@@ -122,6 +122,16 @@ private func selfSizingList(estimate: Double = 44) -> CollectionViewCompositiona
         #expect(cell.label.frame == Rect(x: 8, y: 8, width: 304, height: cell.frame.height - 16))
     }
 
+    @Test func aTallerCollectionViewShowsMoreRows() {
+        let source = CountingSource(counts: [100]) { "Note \($0.item)" }
+        let cv = collection(source)
+        let shown = cv.visibleCells.count
+        cv.frame = Rect(x: 0, y: 0, width: 320, height: 960)   // only the height changes
+        cv.layoutIfNeeded()
+        #expect(cv.visibleCells.count > shown)
+        #expect(cv.visibleCells.allSatisfy { $0.frame.height == 36.5 })
+    }
+
     @Test func wrappingTextMakesTallerRowsAtTheItemsWidth() {
         let long = String(repeating: "word ", count: 40)
         let source = CountingSource(counts: [3]) { $0.item == 1 ? long : "short" }

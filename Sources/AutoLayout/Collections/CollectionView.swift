@@ -96,6 +96,9 @@ open class CollectionView: View {
     private var plan = CollectionLayoutPlan()
     private var counts: [Int] = []
     private var needsCollectionLayout = true
+    /// The size the content was last laid out for: a new size (a new visible rectangle, or
+    /// new widths) lays it out again.
+    private var laidOutSize: Size?
 
     /// A collection view of a frame with a layout.
     public init(frame: Rect, collectionViewLayout layout: CollectionViewLayout) {
@@ -220,8 +223,9 @@ open class CollectionView: View {
     /// and solves the shown cells' constraints (each cell keeps its own layout engine).
     open override func layoutIfNeeded() {
         super.layoutIfNeeded()
-        guard needsCollectionLayout || frame.size.width != plan.contentSize.width else { return }
+        guard needsCollectionLayout || frame.size != laidOutSize else { return }
         needsCollectionLayout = false
+        laidOutSize = frame.size
         layoutContent()
     }
 

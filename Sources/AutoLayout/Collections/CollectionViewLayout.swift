@@ -354,8 +354,7 @@ private final class SectionPlan {
     let count: Int
     let measured: MeasuredHeights
     let measure: (CollectionLayoutElement, Double) -> Double?
-    /// The space groups are laid out in, and the group's slot.
-    let container: Size
+    /// The group's slot: its size in the space groups are laid out in, estimates included.
     let slot: Size
     /// Items per group (the last group may hold fewer), and the number of groups.
     let perGroup: Int
@@ -375,7 +374,6 @@ private final class SectionPlan {
         let contentWidth = context.size.width - insets.leading - insets.trailing
         precondition(contentWidth >= 0, "A section's content insets \(insets) leave no room in a collection view \(context.size.width) wide: make them smaller.")
         let container = Size(width: contentWidth, height: max(0, context.size.height - insets.top - insets.bottom))
-        self.container = container
         slot = section.group.layoutSize.resolve(in: container)
         let supplementaryWidth = section.supplementariesFollowContentInsets ? contentWidth : context.size.width
         let boundary = section.boundarySupplementaryItems.map {
