@@ -260,6 +260,44 @@ private func selfSizingList(estimate: Double = 44) -> CollectionViewCompositiona
         #expect(SumTree([]).firstIndex(endingAfter: 0) == 0 && SumTree([]).total == 0)
     }
 
+    @Test func applyKeepsTheCellsAndSizesOfItemsThatStay() throws {
+        let cv = CollectionView(frame: Rect(x: 0, y: 0, width: 320, height: 480), collectionViewLayout: selfSizingList())
+        var configured: [String] = []
+        let registration = CollectionView.CellRegistration<WrappingNoteCell, String> { cell, _, text in
+            configured.append(text)
+            cell.label.text = text
+        }
+        let source = CollectionViewDiffableDataSource<Int, String>(collectionView: cv) { cv, path, text in
+            cv.dequeueConfiguredReusableCell(using: registration, for: path, item: text)
+        }
+        var snapshot = DiffableDataSourceSnapshot<Int, String>()
+        snapshot.appendSections([0])
+        snapshot.appendItems(["b", "c", "d"])
+        source.apply(snapshot)
+        cv.layoutIfNeeded()
+        let cellC = try #require(cv.cellForItem(at: IndexPath(item: 1, section: 0)))
+        // A new item on top: the others move down with their cells, and only it is configured.
+        configured = []
+        snapshot.insertItems(["a long new note that wraps onto a second line here"], beforeItem: "b")
+        source.apply(snapshot)
+        cv.layoutIfNeeded()
+        #expect(configured == ["a long new note that wraps onto a second line here"])
+        #expect(cv.cellForItem(at: IndexPath(item: 2, section: 0)) === cellC)
+        #expect(cellC.frame.minY == cv.layoutAttributesForItem(at: IndexPath(item: 1, section: 0))!.frame.maxY)
+        // Marked for reloading: configured again; untouched: kept.
+        configured = []
+        snapshot.reloadItems(["d"])
+        source.apply(snapshot)
+        cv.layoutIfNeeded()
+        #expect(configured == ["d"])
+        #expect(cv.cellForItem(at: IndexPath(item: 2, section: 0)) === cellC)
+        // Gone: its cell goes back to the pool and is reused for nothing else shown.
+        snapshot.deleteItems(["c"])
+        source.apply(snapshot)
+        cv.layoutIfNeeded()
+        #expect(cv.visibleCells.compactMap { ($0 as? WrappingNoteCell)?.label.text } == ["a long new note that wraps onto a second line here", "b", "d"])
+    }
+
     // MARK: Programmer errors
 
     @Test func duplicateIdentifiersTrapAsUIKitRaises() async {

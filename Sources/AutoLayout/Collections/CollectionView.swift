@@ -199,6 +199,30 @@ open class CollectionView: View {
         setNeedsCollectionLayout()
     }
 
+    /// Keeps what is shown and measured across a change of the data: `cell` gives each item's
+    /// new index path (nil for an item that is gone or must be dequeued and measured again),
+    /// `section` each section's new index. The rest is reloaded at the next pass.
+    func reload(keeping cell: (IndexPath) -> IndexPath?, sections section: (Int) -> Int?) {
+        for view in prepared.values { enqueue(view) }
+        prepared = [:]
+        var kept: [CollectionLayoutElement: CollectionReusableView] = [:]
+        for (element, view) in shown {
+            let to: CollectionLayoutElement?
+            if element.kind == nil {
+                to = cell(element.indexPath).map { CollectionLayoutElement(indexPath: $0, kind: nil) }
+            } else {
+                to = section(element.indexPath.section).map {
+                    CollectionLayoutElement(indexPath: IndexPath(item: element.indexPath.item, section: $0), kind: element.kind)
+                }
+            }
+            if let to { kept[to] = view } else { enqueue(view) }
+        }
+        shown = kept
+        counts = (0..<numberOfSections).map { numberOfItems(inSection: $0) }
+        measured.remap(counts: counts, cell: cell, section: section)
+        setNeedsCollectionLayout()
+    }
+
     /// Asks for the content to be laid out again at the next ``layoutIfNeeded()``.
     public func setNeedsCollectionLayout() {
         needsCollectionLayout = true

@@ -202,6 +202,26 @@ final class MeasuredHeights {
         return m.width == width ? m.height : nil
     }
 
+    /// Moves the measurements to new places after the data changed: `cell` gives an item's new
+    /// index path (nil drops it), `section` a section's new index (nil drops its supplementary
+    /// views' measurements); items not moved here are measured again.
+    func remap(counts: [Int], cell: (IndexPath) -> IndexPath?, section: (Int) -> Int?) {
+        let old = cells, oldSupplementary = supplementary
+        reset(counts: counts)
+        for (s, items) in old.enumerated() {
+            for (i, m) in items.enumerated() where m.width >= 0 {
+                guard let to = cell(IndexPath(item: i, section: s)), cells.indices.contains(to.section),
+                      cells[to.section].indices.contains(to.item) else { continue }
+                cells[to.section][to.item] = m
+                recordedCells += 1
+            }
+        }
+        for (element, m) in oldSupplementary {
+            guard let s = section(element.indexPath.section) else { continue }
+            supplementary[CollectionLayoutElement(indexPath: IndexPath(item: element.indexPath.item, section: s), kind: element.kind)] = m
+        }
+    }
+
     func record(_ element: CollectionLayoutElement, width: Double, height: Double) {
         if element.kind == nil {
             cells[element.indexPath.section][element.indexPath.item] = (width, height)

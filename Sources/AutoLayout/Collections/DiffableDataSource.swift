@@ -215,13 +215,16 @@ open class CollectionViewDiffableDataSource<SectionIdentifierType: Hashable, Ite
         collectionView.dataSource = self
     }
 
-    /// Shows a snapshot: the collection view lays its items out again at its next pass (UIKit
-    /// animates the differences; here the new state is laid out directly).
+    /// Shows a snapshot: items kept from the shown one keep their cells and measured sizes
+    /// (wherever they moved); new items, and those marked with `reloadItems` or
+    /// `reconfigureItems`, are dequeued and measured at the next pass (UIKit animates the
+    /// differences; here the new state is laid out directly).
     open func apply(_ snapshot: DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>,
                     animatingDifferences: Bool = true, completion: (() -> Void)? = nil) {
+        let moves = snapshot.moves(from: current)
         current = snapshot
         current.clearMarks()
-        collectionView?.reloadData()
+        collectionView?.reload(keeping: moves.item, sections: moves.section)
         completion?()
     }
 
@@ -267,6 +270,18 @@ open class CollectionViewDiffableDataSource<SectionIdentifierType: Hashable, Ite
 }
 
 extension DiffableDataSourceSnapshot {
+    /// Where the items and sections of `old` are in this snapshot: an item's new index path (nil
+    /// when it is gone, or marked here for reloading or reconfiguring), a section's new index.
+    func moves(from old: Self) -> (item: (IndexPath) -> IndexPath?, section: (Int) -> Int?) {
+        let redo = Set(reloadedItemIdentifiers).union(reconfiguredItemIdentifiers)
+        return ({ path in
+            guard let item = old.item(at: path), !redo.contains(item) else { return nil }
+            return self.indexPath(of: item)
+        }, { s in
+            old.sectionIdentifiers.indices.contains(s) ? self.indexOfSection(old.sectionIdentifiers[s]) : nil
+        })
+    }
+
     /// Forgets the reload and reconfigure marks once applied.
     mutating func clearMarks() {
         reloadedItemIdentifiers = []

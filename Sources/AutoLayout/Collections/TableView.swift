@@ -152,6 +152,12 @@ open class TableView: View {
     /// Forgets every row and measurement and asks the data source again at the next pass.
     public func reloadData() { rows.reloadData() }
 
+    /// Keeps the rows shown and measured across a change of the data (see
+    /// `CollectionView.reload(keeping:sections:)`).
+    func reload(keeping row: (IndexPath) -> IndexPath?, sections: (Int) -> Int?) {
+        rows.reload(keeping: row, sections: sections)
+    }
+
     /// Solves the table's constraints, then lays out the rows the visible rectangle reaches.
     open override func layoutIfNeeded() {
         super.layoutIfNeeded()
@@ -244,12 +250,14 @@ open class TableViewDiffableDataSource<SectionIdentifierType: Hashable, ItemIden
         tableView.dataSource = self
     }
 
-    /// Shows a snapshot: the table lays its rows out again at its next pass.
+    /// Shows a snapshot: rows kept from the shown one keep their cells and measured heights; new
+    /// rows, and those marked for reloading or reconfiguring, are dequeued at the next pass.
     open func apply(_ snapshot: DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>,
                     animatingDifferences: Bool = true, completion: (() -> Void)? = nil) {
+        let moves = snapshot.moves(from: current)
         current = snapshot
         current.clearMarks()
-        tableView?.reloadData()
+        tableView?.reload(keeping: moves.item, sections: moves.section)
         completion?()
     }
 
