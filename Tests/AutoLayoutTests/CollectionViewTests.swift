@@ -74,6 +74,7 @@ private func selfSizingList(estimate: Double = 44) -> CollectionViewCompositiona
         let firstCells = Set(cv.visibleCells.map(ObjectIdentifier.init))
         let asked = source.asked
         cv.contentOffset = Point(x: 0, y: 2_000)
+        #expect(cv.bounds == Rect(x: 0, y: 2_000, width: 320, height: 480))   // a scroll view's bounds
         cv.layoutIfNeeded()
         // The rows now visible were dequeued from the cells that scrolled away (prepared for
         // reuse once): at most one more cell is made.

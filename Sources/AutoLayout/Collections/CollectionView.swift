@@ -253,8 +253,18 @@ open class CollectionView: View {
         layoutContent()
     }
 
-    /// The visible rectangle in content coordinates.
-    public var visibleRect: Rect { Rect(origin: contentOffset, size: frame.size) }
+    /// The visible rectangle in content coordinates: the bounds.
+    public var visibleRect: Rect { bounds }
+
+    /// The visible rectangle in content coordinates, as a scroll view's bounds are: its origin
+    /// is the ``contentOffset``, its size the frame's. Setting it scrolls and resizes.
+    open override var bounds: Rect {
+        get { Rect(origin: contentOffset, size: frame.size) }
+        set {
+            contentOffset = newValue.origin
+            frame.size = newValue.size
+        }
+    }
 
     private func layoutContent() {
         let sections = numberOfSections

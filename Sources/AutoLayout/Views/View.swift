@@ -91,8 +91,9 @@ open class View: LayoutItem, CustomStringConvertible {
             }
         }
     }
-    /// The view's rectangle in its own coordinates: the frame's size at the origin.
-    public var bounds: Rect {
+    /// The view's rectangle in its own coordinates: the frame's size at the origin (a
+    /// collection view's origin is its content offset).
+    open var bounds: Rect {
         get { Rect(origin: .zero, size: frame.size) }
         set { frame.size = newValue.size }
     }
