@@ -316,7 +316,7 @@ open class CollectionView: View {
                                                       verticalFittingPriority: .fittingSizeLevel).height
             }
             measured.record(element, width: width, height: height)
-            if !keep, view.superview == nil { enqueue(view) }
+            if !keep, view.superview == nil, prepared[element] == nil { enqueue(view) }   // not shown, not held
             return height
         }
     }
