@@ -300,6 +300,16 @@ private func userRegistration() -> CellRegistration<UserCell, User> {
         #expect(table.sizingCellCount == 1)
     }
 
+    @Test func aShortRowLeavesItsMissingColumnsEmpty() {
+        let table = DataTable(frame: Rect(x: 0, y: 0, width: 300, height: 400), columnWidths: [150, 150],
+                              rows: [["a", "b"], ["c"], ["d", "e"]], provider: .text)
+        table.layoutIfNeeded()
+        let texts = table.collectionView.visibleCells.compactMap { ($0 as? DataCell)?.dataLabel.text }
+        #expect(texts == ["a", "c", "d", "b", "e"])   // column by column
+        #expect(table.collectionView.cellForItem(at: IndexPath(item: 1, section: 1)) == nil)
+        #expect((0..<3).map { table.heightOfRow($0) } == [36.5, 36.5, 36.5])
+    }
+
     @Test func theActionCellsButtonsRunTheirClosures() {
         let cell = ActionButtonCell(frame: Rect(x: 0, y: 0, width: 200, height: 48))
         var taps: [String] = []

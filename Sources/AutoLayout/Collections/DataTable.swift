@@ -190,7 +190,9 @@ public final class DataTable: View {
     fileprivate func cell(at path: IndexPath) -> CollectionViewCell {
         let provided = IndexPath(row: path.item, section: path.section)
         let cell = collectionView.dequeueReusableCell(withReuseIdentifier: provider.reuseIdentifierFor(provided), for: path)
-        configure(cell, rows[path.item][path.section], provided)
+        // A row shorter than the columns shows an empty value in the columns it lacks.
+        let row = rows[path.item]
+        configure(cell, path.section < row.count ? row[path.section] : DataTableValue(""), provided)
         return cell
     }
 }
