@@ -134,6 +134,8 @@ func runFeedBenchmark(counts: [Int], widths: [Double], repeatCount: Int) {
         for n in counts {
             let data = (0..<n).map(FeedItemData.init)
             var fresh: [Double] = [], reused: [Double] = [], manual: [Double] = []
+            /// Making and configuring a fresh item without fitting it: the fresh path's floor.
+            var built: [Double] = []
             var heights: [Double] = [], freshHeights: [Double] = []
             // The manual and the reused ways run back to back, and the reused ratio is the
             // median of the repeats' ratios (as in `table`).
@@ -162,13 +164,23 @@ func runFeedBenchmark(counts: [Int], widths: [Double], repeatCount: Int) {
                     freshHeights.append(item.fit(width: width).height)
                 }
                 fresh.append((now() - start) / Double(n))
+
+                var subviews = 0
+                start = now()
+                for d in data {
+                    let item = FeedItemView()
+                    item.configure(d)
+                    subviews += item.root.subviews.count
+                }
+                built.append((now() - start) / Double(n))
+                if subviews == 0 { fail("a feed item should hold its views", status: 1) }
                 if sink.isNaN { print(sink) }
             }
             for (i, d) in data.enumerated() where heights[i] != manualFeedItemHeight(d, width: width) || freshHeights[i] != heights[i] {
                 fail("feed item \(i) at width \(width): the engine gives \(heights[i]) reused and \(freshHeights[i]) fresh, by hand \(manualFeedItemHeight(d, width: width))", status: 1)
             }
-            let m = median(manual), f = median(fresh), r = median(reused)
-            print("{\"benchmark\":\"feed\",\"width\":\(jsonNumber(width)),\"items\":\(n),\"manual_us\":\(jsonNumber(m * 1e6)),\"fresh_us\":\(jsonNumber(f * 1e6)),\"reused_us\":\(jsonNumber(r * 1e6)),\"fresh_over_manual\":\(jsonNumber(f / m)),\"reused_over_manual\":\(jsonNumber(median(ratios)))}")
+            let m = median(manual), f = median(fresh), r = median(reused), b = median(built)
+            print("{\"benchmark\":\"feed\",\"width\":\(jsonNumber(width)),\"items\":\(n),\"manual_us\":\(jsonNumber(m * 1e6)),\"fresh_us\":\(jsonNumber(f * 1e6)),\"fresh_unfitted_us\":\(jsonNumber(b * 1e6)),\"fresh_over_unfitted\":\(jsonNumber(f / b)),\"reused_us\":\(jsonNumber(r * 1e6)),\"fresh_over_manual\":\(jsonNumber(f / m)),\"reused_over_manual\":\(jsonNumber(median(ratios)))}")
         }
     }
 }

@@ -23,8 +23,10 @@ let usage = """
     then changes one constant and lays out again, and prints one JSON line per size of medians
     and a summary with the growth ratios.
     `feed` fits LayoutKit's feed item (../shared/spec/feed-item.md) at widths 320 and 375 for each
-    count: a fresh view tree per item, one reused sizing tree, and hand-written arithmetic; one
-    JSON line per width and count with microseconds per item and the ratios to manual.
+    count: a fresh view tree per item, one reused sizing tree, and hand-written arithmetic; and,
+    as the fresh path's floor, making and configuring a fresh tree without fitting it; one JSON
+    line per width and count with microseconds per item, the ratios to manual and the fresh
+    path's ratio to its floor.
     `table` measures self-sizing subtitle rows at 375 points: a fresh cell per row (the first
     1,000), one reused sizing cell through ListLayout (serially, and on one task per core), and
     by hand; and, as the fresh path's floor, making and configuring a fresh cell without fitting
