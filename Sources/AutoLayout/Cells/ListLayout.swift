@@ -128,8 +128,7 @@ public struct ListLayout: Hashable, Sendable {
     /// records UIKit's exception.
     private func place(headerHeight: Double?, measured: SizingCellCache.Measurements, width: Double) -> Result {
         let w = itemWidth(forWidth: width)
-        var open = Set<Int>()
-        for entry in measured.openHeights { open.insert(entry.index) }
+        let open = Set(measured.openHeights.map(\.index))
         let heights = measured.heights
         let kind = CollectionView.elementKindSectionHeader
         let placed = CompositionalPlan.frames(of: section(forWidth: width, header: headerHeight != nil), count: heights.count, width: width,
@@ -137,8 +136,7 @@ public struct ListLayout: Hashable, Sendable {
             (w, open.contains(i) ? estimatedItemHeight : heights[i])
         }
         let exceptions = measured.openHeights.map { Exception.openHeight(frame: placed.items[$0.index], index: $0.index, cell: $0.cell) }
-        let bottom = (placed.items.last?.maxY ?? placed.supplementary[kind]?.maxY ?? sectionInsets(forWidth: width).top) + sectionInsets(forWidth: width).bottom
-        return Result(headerFrame: placed.supplementary[kind], itemFrames: placed.items, contentSize: Size(width: width, height: bottom),
+        return Result(headerFrame: placed.supplementary[kind], itemFrames: placed.items, contentSize: Size(width: width, height: placed.height),
                       exceptions: exceptions)
     }
 }

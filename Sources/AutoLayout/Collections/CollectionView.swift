@@ -115,6 +115,8 @@ open class CollectionView: View {
         register(cellClass, key: identifier)
     }
 
+    /// Registers a class under a key (one dictionary lookup when it is already there, as for a
+    /// registration used again).
     private func register(_ type: CollectionReusableView.Type, key: String) {
         if let existing = registered[key] {
             if existing.type != type { registered[key] = (type, existing.pool) }
@@ -122,11 +124,6 @@ open class CollectionView: View {
         }
         registered[key] = (type, reusePools.count)
         reusePools.append([])
-    }
-
-    /// Registers a registration's cell class the first time it is used.
-    func registerIfNeeded(_ cellClass: CollectionViewCell.Type, _ identifier: String) {
-        if registered[identifier] == nil { register(cellClass, key: identifier) }
     }
 
     /// Registers a supplementary view class for a kind under a reuse identifier.

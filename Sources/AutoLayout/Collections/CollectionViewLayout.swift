@@ -159,13 +159,6 @@ struct CollectionLayoutContext {
     /// Measures an element's cell (or supplementary view) at a width now, and records it; nil
     /// keeps the estimate.
     var measure: (_ element: CollectionLayoutElement, _ width: Double) -> Double?
-
-    /// The measured height of an element at a width: recorded, or measured now when
-    /// `mayMeasure` (the element reaches the visible rectangle); nil leaves the estimate.
-    func height(_ element: CollectionLayoutElement, _ width: Double, _ mayMeasure: Bool) -> Double? {
-        if let h = measured.height(element, width) { return h }
-        return mayMeasure ? measure(element, width) : nil
-    }
 }
 
 /// Heights measured by a collection view, with the width each was measured at: cells in dense
@@ -319,7 +312,7 @@ final class CompositionalPlan: CollectionLayoutPlan {
         for (s, section) in sections.enumerated() {
             if s > 0 { y += spacing }
             tops.append(y)
-            section.place(at: y, context: context, reached: &reached)
+            section.walk(top: y, rect: context.visible, measuring: true, into: &reached)
             y += section.height
         }
         reachedRect = context.visible
@@ -327,10 +320,11 @@ final class CompositionalPlan: CollectionLayoutPlan {
     }
 
     /// The frames of `count` items of one section laid out `width` wide, without a collection
-    /// view: `measured` gives an item's measured width and height, or nil for its estimate.
+    /// view, and the section's height: `measured` gives an item's measured width and height,
+    /// or nil for its estimate; `supplementary` the measured size of a boundary item by kind.
     static func frames(of section: CollectionLayoutSection, count: Int, width: Double,
                        supplementary: [String: (width: Double, height: Double)] = [:],
-                       measured: (Int) -> (width: Double, height: Double)?) -> (items: [Rect], supplementary: [String: Rect]) {
+                       measured: (Int) -> (width: Double, height: Double)?) -> (items: [Rect], supplementary: [String: Rect], height: Double) {
         let heights = MeasuredHeights()
         heights.reset(counts: [count])
         for i in 0..<count {
@@ -340,23 +334,22 @@ final class CompositionalPlan: CollectionLayoutPlan {
             heights.record(CollectionLayoutElement(indexPath: IndexPath(item: 0, section: 0), kind: kind), width: m.width, height: m.height)
         }
         // Everything is visible, so one pass places every group once; nothing more is measured.
-        let everything = Rect.everything
-        let context = CollectionLayoutContext(size: Size(width: width, height: 0), counts: [count], visible: everything,
+        let context = CollectionLayoutContext(size: Size(width: width, height: 0), counts: [count], visible: .everything,
                                               measured: heights) { _, _ in nil }
         let plan = CompositionalPlan(sections: [section], context: context, spacing: 0)
         plan.update(for: context)
         var items = Array(repeating: Rect(x: 0, y: 0, width: 0, height: 0), count: count)
         var frames: [String: Rect] = [:]
-        for (element, frame) in plan.elements(in: everything) {
+        for (element, frame) in plan.elements(in: .everything) {
             if let kind = element.kind { frames[kind] = frame } else { items[element.indexPath.item] = frame }
         }
-        return (items, frames)
+        return (items, frames, plan.contentSize.height)
     }
 
     override func elements(in rect: Rect) -> [(CollectionLayoutElement, Rect)] {
         if rect == reachedRect { return reached }
         var out: [(CollectionLayoutElement, Rect)] = []
-        for (s, section) in sections.enumerated() { section.elements(in: rect, top: tops[s], into: &out) }
+        for (s, section) in sections.enumerated() { section.walk(top: tops[s], rect: rect, measuring: false, into: &out) }
         return out
     }
 
@@ -403,7 +396,7 @@ private final class SectionPlan {
         footers = boundary.filter { $0.item.alignment == .bottom }
         // One dry run finds how many items a group takes and its height before measuring.
         var scratch: [(Int, Rect)] = []
-        var probe = GroupPlacer(section: index, count: count, measured: context.measured, measure: nil)
+        let probe = GroupPlacer(section: index, count: count, measured: context.measured, measure: nil)
         let first = count > 0 ? probe.place(section.group, slot: Rect(origin: .zero, size: slot), first: 0, into: &scratch) : (used: 1, height: slot.height)
         perGroup = max(first.used, 1)
         groupCount = count == 0 ? 0 : (count + perGroup - 1) / perGroup
@@ -421,84 +414,55 @@ private final class SectionPlan {
     }
 
     /// The section's height: insets, headers, groups and footers.
-    var height: Double {
-        let insets = section.contentInsets
-        return insets.top + headers.reduce(0) { $0 + $1.size.height } + groupsHeight + footers.reduce(0) { $0 + $1.size.height } + insets.bottom
-    }
+    var height: Double { section.contentInsets.top + headersHeight + groupsHeight + footersHeight + section.contentInsets.bottom }
 
     private var groupsHeight: Double { groupCount == 0 ? 0 : groups.total - section.interGroupSpacing }
     private var headersHeight: Double { headers.reduce(0) { $0 + $1.size.height } }
+    private var footersHeight: Double { footers.reduce(0) { $0 + $1.size.height } }
+    private var supplementaryX: Double { section.supplementariesFollowContentInsets ? section.contentInsets.leading : 0 }
 
-    /// Places the section with its top at `top`: measures the headers, groups and footers the
-    /// visible rectangle reaches and lists them (and the items in them) in `reached`.
-    func place(at top: Double, context: CollectionLayoutContext, reached: inout [(CollectionLayoutElement, Rect)]) {
-        let visible = context.visible
-        let insets = section.contentInsets
-        var y = top + insets.top
+    /// Lists the headers, items and footers meeting `rect`, with the section's top at `top`.
+    /// When `measuring`, the estimated ones it reaches are measured first (their heights, and
+    /// their groups' in the sum tree, are updated, which moves what follows); otherwise only
+    /// heights measured before are used.
+    func walk(top: Double, rect: Rect, measuring: Bool, into out: inout [(CollectionLayoutElement, Rect)]) {
+        let measureNow = measuring ? measure : nil
+        var y = top + section.contentInsets.top
         func boundary(_ list: inout [(item: CollectionLayoutBoundarySupplementaryItem, size: Size)]) {
             for k in list.indices {
                 let element = CollectionLayoutElement(indexPath: IndexPath(item: 0, section: index), kind: list[k].item.elementKind)
                 if list[k].item.layoutSize.heightDimension.isEstimated {
-                    let reaches = y <= visible.maxY && y + list[k].size.height >= visible.minY
-                    if let h = measured.height(element, list[k].size.width) ?? (reaches ? measure(element, list[k].size.width) : nil) {
+                    let reaches = y <= rect.maxY && y + list[k].size.height >= rect.minY
+                    if let h = measured.height(element, list[k].size.width) ?? (reaches ? measureNow?(element, list[k].size.width) ?? nil : nil) {
                         list[k].size.height = h
                     }
                 }
                 let frame = Rect(x: supplementaryX, y: y, width: list[k].size.width, height: list[k].size.height)
-                if frame.meets(visible) { reached.append((element, frame)) }
+                if frame.meets(rect) { out.append((element, frame)) }
                 y += list[k].size.height
             }
         }
         boundary(&headers)
         let groupsTop = y
         // The first group that ends below the top of the rectangle, then each one it reaches.
-        var g = groups.firstIndex(endingAfter: visible.minY - groupsTop)
-        var placer = GroupPlacer(section: index, count: count, measured: measured, measure: measure)
+        var g = groups.firstIndex(endingAfter: rect.minY - groupsTop)
+        let placer = GroupPlacer(section: index, count: count, measured: measured, measure: measureNow)
         var frames: [(Int, Rect)] = []
         while g < groupCount {
             let start = groupsTop + groups.prefix(g)
-            if start > visible.maxY { break }
+            if start > rect.maxY { break }
             frames.removeAll(keepingCapacity: true)
-            let placed = placer.place(section.group, slot: Rect(x: insets.leading, y: start, width: slot.width, height: slot.height),
+            let placed = placer.place(section.group, slot: Rect(x: section.contentInsets.leading, y: start, width: slot.width, height: slot.height),
                                       first: g * perGroup, into: &frames)
             let h = placed.height + section.interGroupSpacing
             if h != groups.value(g) { groups.set(g, h) }
-            for (i, f) in frames where f.meets(visible) {
-                reached.append((CollectionLayoutElement(indexPath: IndexPath(item: i, section: index), kind: nil), f))
+            for (i, f) in frames where f.meets(rect) {
+                out.append((CollectionLayoutElement(indexPath: IndexPath(item: i, section: index), kind: nil), f))
             }
             g += 1
         }
         y = groupsTop + groupsHeight
         boundary(&footers)
-    }
-
-    private var supplementaryX: Double { section.supplementariesFollowContentInsets ? section.contentInsets.leading : 0 }
-
-    /// The elements meeting `rect`, without measuring.
-    func elements(in rect: Rect, top: Double, into out: inout [(CollectionLayoutElement, Rect)]) {
-        var y = top + section.contentInsets.top
-        for (item, size) in headers {
-            let f = Rect(x: supplementaryX, y: y, width: size.width, height: size.height)
-            if f.meets(rect) { out.append((CollectionLayoutElement(indexPath: IndexPath(item: 0, section: index), kind: item.elementKind), f)) }
-            y += size.height
-        }
-        let groupsTop = y
-        var g = groups.firstIndex(endingAfter: rect.minY - groupsTop)
-        var placer = GroupPlacer(section: index, count: count, measured: measured, measure: nil)
-        var frames: [(Int, Rect)] = []
-        while g < groupCount, groupsTop + groups.prefix(g) <= rect.maxY {
-            frames.removeAll(keepingCapacity: true)
-            _ = placer.place(section.group, slot: Rect(x: section.contentInsets.leading, y: groupsTop + groups.prefix(g), width: slot.width, height: slot.height),
-                             first: g * perGroup, into: &frames)
-            for (i, f) in frames where f.meets(rect) { out.append((CollectionLayoutElement(indexPath: IndexPath(item: i, section: index), kind: nil), f)) }
-            g += 1
-        }
-        y = groupsTop + groupsHeight
-        for (item, size) in footers {
-            let f = Rect(x: supplementaryX, y: y, width: size.width, height: size.height)
-            if f.meets(rect) { out.append((CollectionLayoutElement(indexPath: IndexPath(item: 0, section: index), kind: item.elementKind), f)) }
-            y += size.height
-        }
     }
 
     /// An element's frame with the section's top at `top`, without measuring.
@@ -520,7 +484,7 @@ private final class SectionPlan {
         let i = element.indexPath.item
         guard i >= 0, i < count else { return nil }
         let g = i / perGroup
-        var placer = GroupPlacer(section: index, count: count, measured: measured, measure: nil)
+        let placer = GroupPlacer(section: index, count: count, measured: measured, measure: nil)
         var frames: [(Int, Rect)] = []
         _ = placer.place(section.group, slot: Rect(x: section.contentInsets.leading, y: y + headersHeight + groups.prefix(g), width: slot.width, height: slot.height),
                          first: g * perGroup, into: &frames)
@@ -614,7 +578,7 @@ struct GroupPlacer {
     /// Places items `first…` in `group` at `slot` (its size from its dimensions, estimates
     /// included), appending `(item, frame)` to `out`. Returns how many items it took and its
     /// height once measured.
-    mutating func place(_ group: CollectionLayoutGroup, slot: Rect, first: Int,
+    func place(_ group: CollectionLayoutGroup, slot: Rect, first: Int,
                         into out: inout [(Int, Rect)]) -> (used: Int, height: Double) {
         // A group of one item, the rows of a list: no lists to make.
         if group.subitems.count == 1, !(group.subitems[0] is CollectionLayoutGroup), first < count, holdsOne(group, slot.size) {
@@ -672,30 +636,39 @@ struct GroupPlacer {
                 used += placed.used
                 if nested.layoutSize.heightDimension.isEstimated || !horizontal { frame.size.height = placed.height }
             } else {
-                let estimatedHeight = item.layoutSize.heightDimension.isEstimated
-                    || (group.layoutSize.heightDimension.isEstimated && item.layoutSize.heightDimension.isFractionalHeight)
-                if estimatedHeight, let h = height(index, width: frame.width) {
-                    frame.size.height = h
-                }
+                if isMeasured(item, in: group), let h = height(index, width: frame.width) { frame.size.height = h }
                 frames.append((frame, item, index))
                 used += 1
             }
             position += (horizontal ? frame.width : frame.height) + gap
             extent = horizontal ? max(extent, frame.height) : position - gap - slot.minY
         }
-        // The group's height: its own, or what its measured items need.
-        var height = slot.height
-        if group.layoutSize.heightDimension.isEstimated || (!horizontal && group.count == nil && slot.height < extent) {
-            height = extent
-        }
-        for (frame, item, index) in frames {
-            var f = frame
-            if horizontal && item.layoutSize.heightDimension.isFractionalHeight {
-                f.size.height = item.layoutSize.heightDimension.dimension * height
-            }
-            out.append((index, inset(f, by: item)))
-        }
+        let height = groupHeight(group, slot: slot, extent: extent)
+        for (frame, item, index) in frames { out.append((index, finished(frame, item, in: group, height: height))) }
         return (used, height)
+    }
+
+    /// Whether an item's height is measured: estimated, or a fraction of an estimated group's.
+    private func isMeasured(_ item: CollectionLayoutItem, in group: CollectionLayoutGroup) -> Bool {
+        item.layoutSize.heightDimension.isEstimated
+            || (group.layoutSize.heightDimension.isEstimated && item.layoutSize.heightDimension.isFractionalHeight)
+    }
+
+    /// A group's height: its own, or what its items need (`extent`: the tallest of a row, the
+    /// length of a column) when its height is estimated or a column of its own items overflows.
+    private func groupHeight(_ group: CollectionLayoutGroup, slot: Rect, extent: Double) -> Double {
+        let column = group.axis == .vertical && group.count == nil
+        return group.layoutSize.heightDimension.isEstimated || (column && slot.height < extent) ? extent : slot.height
+    }
+
+    /// An item's frame once its group's height is known: a fraction of that height in a row,
+    /// then shrunk by the item's insets.
+    private func finished(_ frame: Rect, _ item: CollectionLayoutItem, in group: CollectionLayoutGroup, height: Double) -> Rect {
+        var f = frame
+        if group.axis == .horizontal && item.layoutSize.heightDimension.isFractionalHeight {
+            f.size.height = item.layoutSize.heightDimension.dimension * height
+        }
+        return inset(f, by: item)
     }
 
     /// Whether a group of one subitem holds a single item: made with `count: 1`, or its item
@@ -710,7 +683,7 @@ struct GroupPlacer {
     /// ``place(_:slot:first:into:)`` for a group holding one item: the item's size in the slot,
     /// its height measured where estimated (or where it is a fraction of an estimated group's),
     /// the group as tall as the item when its own height is estimated.
-    private mutating func placeSingle(_ group: CollectionLayoutGroup, _ item: CollectionLayoutItem, slot: Rect, index: Int,
+    private func placeSingle(_ group: CollectionLayoutGroup, _ item: CollectionLayoutItem, slot: Rect, index: Int,
                                       into out: inout [(Int, Rect)]) -> (used: Int, height: Double) {
         let horizontal = group.axis == .horizontal
         let size = item.layoutSize.resolve(in: slot.size)
@@ -719,17 +692,9 @@ struct GroupPlacer {
         var frame = Rect(x: slot.minX, y: slot.minY,
                          width: horizontal && group.count == nil ? size.width : horizontal ? slot.width : size.width,
                          height: horizontal ? size.height : group.count == nil ? size.height : slot.height)
-        let estimated = item.layoutSize.heightDimension.isEstimated
-            || (group.layoutSize.heightDimension.isEstimated && item.layoutSize.heightDimension.isFractionalHeight)
-        if estimated, let h = height(index, width: frame.width) { frame.size.height = h }
-        var height = slot.height
-        if group.layoutSize.heightDimension.isEstimated || (!horizontal && group.count == nil && slot.height < frame.height) {
-            height = frame.height
-        }
-        if horizontal && item.layoutSize.heightDimension.isFractionalHeight {
-            frame.size.height = item.layoutSize.heightDimension.dimension * height
-        }
-        out.append((index, inset(frame, by: item)))
+        if isMeasured(item, in: group), let h = height(index, width: frame.width) { frame.size.height = h }
+        let height = groupHeight(group, slot: slot, extent: frame.height)
+        out.append((index, finished(frame, item, in: group, height: height)))
         return (1, height)
     }
 

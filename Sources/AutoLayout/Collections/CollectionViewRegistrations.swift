@@ -38,7 +38,7 @@ extension CollectionView {
     /// A cell of the registration's class, dequeued and configured by its handler for `item`.
     public func dequeueConfiguredReusableCell<Cell, Item>(using registration: CellRegistration<Cell, Item>, for indexPath: IndexPath,
                                                           item: Item) -> Cell {
-        registerIfNeeded(Cell.self, registration.reuseIdentifier)
+        register(Cell.self, forCellWithReuseIdentifier: registration.reuseIdentifier)
         guard let cell = dequeueReusableCell(withReuseIdentifier: registration.reuseIdentifier, for: indexPath) as? Cell else {
             preconditionFailure("The cell dequeued for \(registration.reuseIdentifier) is not a \(Cell.self).")
         }
