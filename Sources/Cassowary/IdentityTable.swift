@@ -15,12 +15,15 @@ struct IdentityTable<Value: Sendable>: Sendable {
     /// Keys are never 0: identities start at 1.
     private static var empty: UInt64 { 0 }
 
-    /// An empty table; `vacant` fills the value slots of absent keys (nothing reads it).
-    init(vacant: Value) {
+    /// An empty table; `vacant` fills the value slots of absent keys (nothing reads it). It
+    /// holds `minimumCount` keys before it grows.
+    init(vacant: Value, minimumCount: Int = 0) {
         self.vacant = vacant
-        keys = [UInt64](repeating: IdentityTable.empty, count: 16)
-        values = [Value](repeating: vacant, count: 16)
-        mask = 15
+        var size = 16
+        while minimumCount * 4 > size * 3 { size *= 2 }
+        keys = [UInt64](repeating: IdentityTable.empty, count: size)
+        values = [Value](repeating: vacant, count: size)
+        mask = size - 1
     }
 
     @inline(__always) private func home(_ key: UInt64) -> Int {

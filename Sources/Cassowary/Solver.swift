@@ -226,6 +226,17 @@ public struct Solver: Sendable {
     /// - Complexity: O(rows holding the constraints' markers), then the dual simplex pivots
     ///   needed to restore feasibility.
     public mutating func setConstants(_ changes: [(constraint: Constraint, constant: Double)]) throws(SolverError) {
+        if try shiftConstants(changes) { return }
+        // Explain with the changes made one at a time, on a copy (which takes over if they
+        // all hold that way).
+        var trial = self
+        for (constraint, constant) in changes { try trial.setConstant(constant, for: constraint) }
+        self = trial
+    }
+
+    /// ``setConstants(_:)`` without the explanation: false, the solver as it was, when the
+    /// changes cannot hold together.
+    private mutating func shiftConstants(_ changes: [(constraint: Constraint, constant: Double)]) throws(SolverError) -> Bool {
         // Check every change before making any. The constraint passed in is the one the record
         // holds (same identity, same relation and strength), so only its slot is looked up.
         var moves: [(slot: Int, constant: Double)] = []
@@ -256,16 +267,48 @@ public struct Solver: Sendable {
         }
         if engine.dualOptimize() {
             if required { commit() }
-            return
+            return true
         }
         rollback()
         for (slot, constant) in moves.reversed() { records[slot].constant = constant }
-        // Explain with the changes made one at a time, on a copy (which takes over if they
-        // all hold that way).
-        var trial = self
-        for (constraint, constant) in changes { try trial.setConstant(constant, for: constraint) }
-        self = trial
+        return false
     }
+
+    /// Gives every constraint of `constraints`, each held, its own constant (as built), in one
+    /// step; false, the solver as it was, when they cannot all hold or one is not finite.
+    mutating func moveConstants(to constraints: [Constraint]) -> Bool {
+        (try? shiftConstants(constraints.map { ($0, $0.constant) })) ?? false
+    }
+
+    /// Puts `newVariables` and `newConstraints` in place of the ones at the same positions of
+    /// `variables` and `constraints` (every variable and constraint the solver holds, the
+    /// constraints with their records' constants kept): the system keeps its rows, its basis
+    /// and its values, now under other names.
+    mutating func rebind(variables: [Variable], to newVariables: [Variable],
+                         constraints: [Constraint], to newConstraints: [Constraint]) {
+        var symbols = IdentityTable<Symbol>(vacant: .absent, minimumCount: newVariables.count)
+        for (old, new) in zip(variables, newVariables) {
+            guard let s = self.symbols[old.id] else { continue }   // its terms cancelled
+            symbols.set(new.id, s)
+            variableList[Int(engine.tags[s])] = new
+        }
+        self.symbols = symbols
+        var slots = IdentityTable<Int32>(vacant: -1, minimumCount: newConstraints.count)
+        for (old, new) in zip(constraints, newConstraints) {
+            let slot = self.slots[old.id]!
+            records[Int(slot)].constraint = new
+            slots.set(new.id, slot)
+        }
+        self.slots = slots
+        // The values stay, but they belong to other variables now: the next update lists
+        // every variable as first computed.
+        cache = []
+        cacheValid = false
+        changedSymbols.removeAll()
+    }
+
+    /// How many constraints the solver holds, edit constraints included.
+    var heldCount: Int { records.count - freeSlots.count }
 
     // MARK: Edit variables
 

@@ -414,6 +414,98 @@ private struct FailureLog {
         #expect(counts.moved > 100 && counts.rejected > 0, "\(counts)")
     }
 
+    /// A solver from a kept solution of the same shape (``SolvedShape``) against one built
+    /// constraint by constraint from the same list: nil exactly when the fresh one rejects a
+    /// required constraint; otherwise the same objective, the same values for every variable
+    /// the fresh one determines, the same ambiguity, and intact invariants. Lists of another
+    /// shape (a coefficient, a relation or the pattern of variables differs) are refused.
+    @Test func solvedShapesMatchFreshSolves() {
+        let seeds: UInt64 = 300
+        var log = FailureLog(test: "solvedShapesMatchFreshSolves")
+        var counts = (solved: 0, refused: 0)
+        for seed in 0..<seeds {
+            var rng = SplitMix64(seed: seed)
+            let n = rng.int(2...4)
+            func system(_ variables: [Variable], like model: [Constraint]?) -> [Constraint] {
+                guard let model else {
+                    var list = variables.flatMap { box($0) }
+                    for _ in 0..<rng.int(1...3) {
+                        list.append(Constraint(expression: randomExpression(&rng, variables), relation: randomRelation(&rng, equalOdds: 0.25)))
+                    }
+                    for _ in 0..<rng.int(2...5) {
+                        list.append(Constraint(expression: randomExpression(&rng, variables),
+                                               relation: randomRelation(&rng), strength: randomOptionalStrength(&rng)))
+                    }
+                    return list
+                }
+                // The same shape over `variables`, constants moved (unless kept).
+                let index = Dictionary(uniqueKeysWithValues: model.flatMap(\.expression.terms).map(\.variable.id)
+                    .reduce(into: [UInt64]()) { if !$0.contains($1) { $0.append($1) } }.enumerated().map { ($1, $0) })
+                return model.map { c in
+                    let terms = c.expression.terms.map { Term(variables[index[$0.variable.id]!], $0.coefficient) }
+                    let constant = rng.chance(0.4) ? c.expression.constant : c.expression.constant + Double(rng.int(-60...60))
+                    return Constraint(expression: Expression(terms, constant: constant), relation: c.relation, strength: c.strength)
+                }
+            }
+            let first = (0..<n).map { Variable("a\($0)") }
+            var kept = Solver()
+            let model = system(first, like: nil).filter { (try? kept.add($0)) != nil }
+            guard let solved = SolvedShape(kept, shape: ConstraintShape(model)) else {
+                log.check(false, seed, "a solver holding exactly the list was not kept")
+                continue
+            }
+            for round in 0..<3 {
+                let variables = (0..<n).map { Variable("r\(round)x\($0)") }
+                let list = system(variables, like: model)
+                let context = "seed \(seed) round \(round): \(describe(list))"
+                var fresh = Solver()
+                let rejected = list.contains { (try? fresh.add($0)) == nil }
+                guard var reused = solved.solver(for: ConstraintShape(list)) else {
+                    counts.refused += 1
+                    log.check(rejected, seed, "refused, but a fresh solver holds every constraint; \(context)")
+                    continue
+                }
+                counts.solved += 1
+                log.check(!rejected, seed, "solved, but a fresh solver rejects a constraint; \(context)")
+                guard !rejected else { continue }
+                log.check(reused.invariantFaults().isEmpty, seed, "\(reused.invariantFaults()); \(context)")
+                log.check(list.allSatisfy { reused.contains($0) && reused.constant(of: $0) == $0.constant }, seed,
+                          "the solver does not hold the list with its constants; \(context)")
+                fresh.updateVariables()
+                reused.updateVariables()
+                let rows = list.map { Row($0, constant: $0.constant, variables: variables) }
+                log.check(vectorsMatch(objectiveVector(rows, at: values(reused, variables)), objectiveVector(rows, at: values(fresh, variables))),
+                          seed, "objectives differ: \(values(reused, variables)) against \(values(fresh, variables)); \(context)")
+                let open = fresh.ambiguousVariables()
+                log.check(reused.ambiguousVariables() == open, seed, "ambiguity differs; \(context)")
+                for v in variables where !open.contains(where: { $0 == v }) {
+                    log.check(close(reused.value(of: v), fresh.value(of: v), 1e-9), seed,
+                              "\(v): \(reused.value(of: v)) against \(fresh.value(of: v)); \(context)")
+                }
+            }
+            // Another shape: a coefficient, a relation, or one variable in two places.
+            let variables = (0..<n).map { Variable("o\($0)") }
+            var other = system(variables, like: model)
+            let i = rng.int(0...(other.count - 1))
+            let c = other[i]
+            switch rng.int(0...2) {
+            case 0:
+                var terms = c.expression.terms
+                terms[0].coefficient += 1
+                other[i] = Constraint(expression: Expression(terms, constant: c.expression.constant), relation: c.relation, strength: c.strength)
+            case 1:
+                other[i] = Constraint(expression: c.expression, relation: c.relation == .equal ? .lessThanOrEqual : .equal, strength: c.strength)
+            default:
+                let terms = c.expression.terms.map { Term($0.variable == variables[0] ? variables[1] : variables[0], $0.coefficient) }
+                other[i] = Constraint(expression: Expression(terms, constant: c.expression.constant), relation: c.relation, strength: c.strength)
+            }
+            log.check(ConstraintShape(other) != solved.shape && solved.solver(for: ConstraintShape(other)) == nil, seed,
+                      "a list of another shape was taken: \(describe(other))")
+        }
+        log.summarize(seeds: Int(seeds))
+        #expect(counts.solved > 300 && counts.refused > 0, "\(counts)")
+    }
+
     /// Random add / remove / edit / suggest / setConstant sequences: invariants, required
     /// constraints and the objective after every step, against a solver built from scratch.
     @Test func randomOperationSequences() {

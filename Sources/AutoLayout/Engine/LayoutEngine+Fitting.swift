@@ -58,6 +58,20 @@ final class FittingScratch {
         return read(&solver)
     }
 
+    /// The constant a solver constraint has now.
+    func constant(of constraint: Cassowary.Constraint) -> Double? {
+        func read(_ solver: inout Solver) -> Double? { solver.constant(of: constraint) }
+        return read(&solver)
+    }
+
+    /// Gives solver constraints new constants in one step; false, nothing moved, when they
+    /// cannot all hold.
+    func move(_ moves: [(constraint: Cassowary.Constraint, constant: Double)]) -> Bool {
+        if moves.isEmpty { return true }
+        func set(_ solver: inout Solver) -> Bool { (try? solver.setConstants(moves)) != nil }
+        return set(&solver)
+    }
+
     /// Gives a solver constraint a new constant; returns whether it moved.
     @discardableResult
     func move(_ constraint: Cassowary.Constraint, to constant: Double) throws(SolverError) -> Bool {
@@ -67,6 +81,60 @@ final class FittingScratch {
             return true
         }
         return try set(&solver)
+    }
+}
+
+/// Fittings' solved systems by shape: a fresh view of a known shape (a new cell of a class
+/// already fitted, configured alike) starts from the kept solution and moves the constants that
+/// differ (``Cassowary/SolvedShape``) instead of adding its constraints one by one. Only shapes
+/// whose solution leaves no variable open are kept, so a fitting's result does not depend on
+/// what was fitted before; a conflict, a shape seen open, or constants that cannot hold from the
+/// kept basis take the general path, which reports as usual.
+///
+/// One table serves the process (``current``); a test binds its own with
+/// `FittingShapes.$current.withValue(FittingShapes()) { … }`.
+package final class FittingShapes: Sendable {
+    enum Kept {
+        case solved(SolvedShape)
+        /// Seen, with a variable the constraints leave open: always solved afresh.
+        case open
+    }
+
+    /// The table fittings use.
+    @TaskLocal package static var current = FittingShapes()
+
+    /// Shapes kept at most; past it the table starts again (views of a few dozen classes are
+    /// fitted over and over, not thousands).
+    static let capacity = 64
+    private let table = Locked<[ConstraintShape: Kept]>([:])
+    private let counts = Locked(0)
+
+    package init() {}
+
+    /// How many fittings started from a kept shape.
+    package var reused: Int { counts.withLock { $0 } }
+
+    /// How many shapes are kept, and how many of them leave a variable open.
+    package var kept: (count: Int, open: Int) {
+        table.withLock { table in (table.count, table.values.filter { if case .open = $0 { true } else { false } }.count) }
+    }
+
+    func kept(_ shape: ConstraintShape) -> Kept? { table.withLock { $0[shape] } }
+
+    /// A solver for `shape` from its kept solution, if there is one and the constants hold.
+    func solver(from kept: Kept?, for shape: ConstraintShape) -> Solver? {
+        guard case .solved(let solved)? = kept, let solver = solved.solver(for: shape) else { return nil }
+        counts.withLock { $0 += 1 }
+        return solver
+    }
+
+    /// Keeps a solved system of `shape` (the solver holds exactly its constraints).
+    func keep(_ shape: ConstraintShape, _ solver: Solver) {
+        let kept: Kept = solver.ambiguousVariables().isEmpty ? SolvedShape(solver, shape: shape).map { .solved($0) } ?? .open : .open
+        table.withLock { table in
+            if table.count >= Self.capacity { table.removeAll() }
+            table[shape] = kept
+        }
     }
 }
 
@@ -109,16 +177,24 @@ extension LayoutEngine {
     private func makeFittingScratch(for view: View, target: Size, priorities: (LayoutPriority, LayoutPriority)) -> FittingScratch {
         let pulls = fittingPulls(for: view, target: target, priorities: priorities)
         let structure = structureVersion
-        var solver = Self.makeSolver()
         var (background, batch, made, ownership) = fittingSystem(for: view, pulls: pulls)
-        // What broke here is demoted in the engine's own solver at the next pass.
-        for broken in addResolvingConflicts(background: background, batch: batch, made: made, into: &solver, ownership: &ownership) {
-            definitionChanged(broken)
+        func scratch(_ solver: Solver) -> FittingScratch {
+            // A conflict while building demotes constraints: such a scratch is not kept.
+            FittingScratch(view: view, structure: structure == structureVersion ? structure : -1,
+                           axes: (target.width.isFinite, target.height.isFinite),
+                           priorities: priorities, pulls: pulls, solver: solver, ownership: ownership)
         }
-        // A conflict while building demotes constraints: such a scratch is not kept.
-        return FittingScratch(view: view, structure: structure == structureVersion ? structure : -1,
-                              axes: (target.width.isFinite, target.height.isFinite),
-                              priorities: priorities, pulls: pulls, solver: solver, ownership: ownership)
+        // The solver adds the batch first and the bounds last (`addResolvingConflicts`).
+        let shape = ConstraintShape(made + background)
+        let shapes = FittingShapes.current
+        let kept = shapes.kept(shape)
+        if let solver = shapes.solver(from: kept, for: shape) { return scratch(solver) }
+        var solver = Self.makeSolver()
+        let broke = addResolvingConflicts(background: background, batch: batch, made: made, into: &solver, ownership: &ownership)
+        // What broke here is demoted in the engine's own solver at the next pass.
+        for broken in broke { definitionChanged(broken) }
+        if kept == nil, broke.isEmpty { shapes.keep(shape, solver) }
+        return scratch(solver)
     }
 
     /// The temporary constraints that pull the fitted view's width and height towards the
@@ -140,14 +216,6 @@ extension LayoutEngine {
         -> (background: [Cassowary.Constraint], batch: [LayoutConstraint], made: [Cassowary.Constraint], ownership: SolverOwnership) {
         var background: [Cassowary.Constraint] = []
         var batch: [LayoutConstraint] = []
-        var made: [Cassowary.Constraint] = []
-        var ownership = SolverOwnership()
-        func take(_ c: LayoutConstraint) {
-            let constraints = makeSolverConstraints(c)
-            batch.append(c)
-            made += constraints
-            ownership.set(c, made: constraints)
-        }
         // The bounds the engine gave each item when it joined. The fitted view, the scratch's
         // root, also takes the origin, which the engine gave it only as the hierarchy's root.
         let rootBoundsShared = view.superview == nil
@@ -158,10 +226,20 @@ extension LayoutEngine {
             background += bounds(v, isRoot: v === view)
             for g in v.layoutGuides { background += bounds(g, isRoot: false) }
             let g = v.generated
-            for c in (v === view ? [] : g.autoresizing + g.encapsulated) + g.contentSize + g.margins + g.safeArea { take(c) }
-            for c in v.constraints { take(c) }
+            if v !== view { batch += g.autoresizing + g.encapsulated }
+            batch += g.contentSize + g.margins + g.safeArea + v.constraints
         }
-        for c in pulls { take(c) }
+        batch += pulls
+        // The batch is gathered first so that the tables grow once.
+        var made: [Cassowary.Constraint] = []
+        made.reserveCapacity(batch.count + batch.count / 4)
+        var ownership = SolverOwnership()
+        ownership.reserve(batch.count)
+        for c in batch {
+            let constraints = makeSolverConstraints(c)
+            made += constraints
+            ownership.set(c, made: constraints)
+        }
         return (background, batch, made, ownership)
     }
 
@@ -180,9 +258,12 @@ extension LayoutEngine {
         var moved = false
         // Which views' content sizes this fitting moved away from their laid-out width's.
         var remeasured: [Bool] = []   // made on the first one
+        var moves: [(constraint: Cassowary.Constraint, constant: Double)] = []
+        var owners: [LayoutConstraint] = []
         for _ in 0..<3 {
-            var changed = false
             scratch.solver.updateVariables()
+            moves.removeAll(keepingCapacity: true)
+            owners.removeAll(keepingCapacity: true)
             for (i, v) in wrapping.enumerated() {
                 let width = scratch.value(of: v.width)
                 // Otherwise the scratch holds the content size at the view's laid-out width
@@ -193,15 +274,25 @@ extension LayoutEngine {
                 let size = v.intrinsicContentSize(atLayoutWidth: width)
                 for c in v.generated.contentSize {
                     let value = c.firstAttribute == .width ? size.width : size.height
-                    for s in scratch.ownership.constraints(of: c) {
-                        // Content sizes are optional unless made required; a required one that
-                        // cannot move keeps its size.
-                        if (try? scratch.move(s, to: value)) == true {
-                            changed = true
-                            scratch.diverged.append(c)
-                        }
+                    for s in scratch.ownership.constraints(of: c) where scratch.constant(of: s) != value {
+                        moves.append((s, value))
+                        owners.append(c)
                     }
                 }
+            }
+            // All at once; when a required one cannot move (content sizes are optional unless
+            // made required), one at a time, and the ones that cannot keep their sizes.
+            let changed: Bool
+            if scratch.move(moves) {
+                changed = !moves.isEmpty
+                scratch.diverged += owners
+            } else {
+                var any = false
+                for (k, m) in moves.enumerated() where (try? scratch.move(m.constraint, to: m.constant)) == true {
+                    any = true
+                    scratch.diverged.append(owners[k])
+                }
+                changed = any
             }
             if !changed { break }
             moved = true
@@ -216,3 +307,4 @@ extension LayoutEngine {
         onFittingIssue(issue)
     }
 }
+

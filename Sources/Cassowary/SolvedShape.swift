@@ -1,0 +1,119 @@
+/// The shape of a list of constraints: everything about them but their constants and the
+/// identities of their variables and of themselves.
+///
+/// Two lists have the same shape when they match constraint by constraint (relation, strength,
+/// terms in the same order with the same coefficients) and their variables correspond one to
+/// one: a variable that appears at some places in one list appears at exactly those places in
+/// the other. Views of one class configured alike make constraint lists of the same shape, which
+/// differ only in constants (a label's measured size, a target width): ``SolvedShape`` solves
+/// such a list from a solved one instead of from nothing.
+///
+/// Equality and hashing compare the shape only, never the constraints or variables it was
+/// read from.
+public struct ConstraintShape: Hashable, Sendable {
+    private struct Head: Hashable {
+        var relation: Relation
+        var termCount: Int
+        var strength: Strength
+    }
+
+    private var heads: [Head] = []
+    /// Per term of every constraint, in order: the variable's number (its first appearance).
+    private var ordinals: [Int32] = []
+    private var coefficients: [Double] = []
+    /// A digest of the three above, worked out as they are read: hashing the arrays themselves
+    /// cost as much as reading the constraints.
+    private var digest: UInt64 = 0
+    /// The constraints the shape was read from.
+    public let constraints: [Constraint]
+    /// The distinct variables, by number.
+    let variables: [Variable]
+
+    /// Reads the shape of `constraints`.
+    /// - Complexity: O(terms of the constraints).
+    public init(_ constraints: [Constraint]) {
+        self.constraints = constraints
+        var numbers = IdentityTable<Int32>(vacant: -1)
+        var variables: [Variable] = []
+        var digest: UInt64 = 0xcbf2_9ce4_8422_2325
+        /// FNV-1a over 64-bit words.
+        func mix(_ word: UInt64) { digest = (digest ^ word) &* 0x0000_0100_0000_01B3 }
+        heads.reserveCapacity(constraints.count)
+        ordinals.reserveCapacity(3 * constraints.count)
+        coefficients.reserveCapacity(3 * constraints.count)
+        for c in constraints {
+            let terms = c.expression.terms
+            heads.append(Head(relation: c.relation, termCount: terms.count, strength: c.strength))
+            mix(UInt64(terms.count) << 2 | (c.relation == .equal ? 0 : c.relation == .lessThanOrEqual ? 1 : 2))
+            mix(c.strength.priority.bitPattern)
+            mix(c.strength.weight.bitPattern)
+            for t in terms {
+                let number: Int32
+                if let known = numbers[t.variable.id] {
+                    number = known
+                } else {
+                    number = Int32(variables.count)
+                    numbers.set(t.variable.id, number)
+                    variables.append(t.variable)
+                }
+                ordinals.append(number)
+                coefficients.append(t.coefficient)
+                mix(UInt64(number))
+                mix((t.coefficient + 0).bitPattern)   // + 0: -0 and 0 are equal, so hash alike
+            }
+        }
+        self.variables = variables
+        self.digest = digest
+    }
+
+    /// Whether two lists have the same shape (the constraints and variables read aside).
+    public static func == (a: ConstraintShape, b: ConstraintShape) -> Bool {
+        a.digest == b.digest && a.heads == b.heads && a.ordinals == b.ordinals && a.coefficients == b.coefficients
+    }
+
+    /// Hashes the shape (the constraints and variables read aside).
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(digest)
+    }
+}
+
+/// A solved system kept to solve others of the same shape (``ConstraintShape``) by moving
+/// constants rather than adding every constraint afresh.
+///
+/// A solver for a list of the same shape starts as a copy of the kept one, with the list's
+/// variables and constraints in place of the kept ones, and moves every constant that differs
+/// (``Solver/setConstants(_:)``: the dual simplex from the kept optimal basis). Where the
+/// optimum is unique it gives the values a solver built constraint by constraint gives (up to
+/// rounding in the last bits). Where it is not (an ambiguous layout), both are optimal but may
+/// differ: keep shapes whose solution leaves no variable open (``Solver/ambiguousVariables()``)
+/// when results must not depend on what was solved before.
+public struct SolvedShape: Sendable {
+    /// The shape and the constraints the kept solver holds.
+    public let shape: ConstraintShape
+    private let solver: Solver
+
+    /// Keeps `solver`, which must hold exactly the constraints `shape` was read from and no
+    /// edit variable; nil otherwise.
+    /// - Complexity: O(constraints).
+    public init?(_ solver: Solver, shape: ConstraintShape) {
+        guard solver.edits.isEmpty, solver.heldCount == shape.constraints.count,
+              shape.constraints.allSatisfy(solver.contains) else { return nil }
+        self.shape = shape
+        self.solver = solver
+    }
+
+    /// A solver holding the constraints `shape` was read from, solved: nil when the shape
+    /// differs or when the constants cannot all hold from the kept basis (required ones that
+    /// conflict, or a constant that is not finite). Build the solver constraint by constraint
+    /// then, which also explains a conflict.
+    /// - Complexity: O(size of the system) to copy and rebind it, then the dual simplex pivots
+    ///   the constants that differ call for.
+    public func solver(for shape: ConstraintShape) -> Solver? {
+        guard shape == self.shape else { return nil }
+        var solver = self.solver
+        solver.rebind(variables: self.shape.variables, to: shape.variables,
+                      constraints: self.shape.constraints, to: shape.constraints)
+        guard solver.moveConstants(to: shape.constraints) else { return nil }
+        return solver
+    }
+}
