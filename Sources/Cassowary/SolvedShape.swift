@@ -99,13 +99,19 @@ public struct SolvedShape: Sendable {
         guard solver.edits.isEmpty, solver.heldCount == shape.constraints.count,
               shape.constraints.allSatisfy(solver.contains) else { return nil }
         self.shape = shape
-        self.solver = solver
+        var solved = solver
+        // Evaluated once here, so that each solver made from it evaluates only what its
+        // constants change.
+        solved.updateVariables()
+        self.solver = solved
     }
 
     /// A solver holding the constraints `shape` was read from, solved: nil when the shape
     /// differs or when the constants cannot all hold from the kept basis (required ones that
     /// conflict, or a constant that is not finite). Build the solver constraint by constraint
-    /// then, which also explains a conflict.
+    /// then, which also explains a conflict. Its first ``Solver/updateVariables()`` lists as
+    /// changed (``Solver/changedVariables``) the variables whose values differ from the kept
+    /// solution's.
     /// - Complexity: O(size of the system) to copy and rebind it, then the dual simplex pivots
     ///   the constants that differ call for.
     public func solver(for shape: ConstraintShape) -> Solver? {

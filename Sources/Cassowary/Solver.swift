@@ -300,10 +300,8 @@ public struct Solver: Sendable {
             slots.set(new.id, slot)
         }
         self.slots = slots
-        // The values stay, but they belong to other variables now: the next update lists
-        // every variable as first computed.
-        cache = []
-        cacheValid = false
+        // The values stay, now the new variables' (the next update evaluates what changes
+        // after this); the list of changed ones named the old variables.
         changedSymbols.removeAll()
     }
 

@@ -307,7 +307,11 @@ public final class LayoutEngine {
         guard item.background.isEmpty else { return }
         item.background = backgroundConstraints(item, isRoot: isRoot)
         newBackground.append(contentsOf: item.background)
-        for v in [item.minX, item.minY, item.width, item.height] { itemOfVariable[v.id] = WeakItem(item: item) }
+        let weak = WeakItem(item: item)
+        itemOfVariable[item.minX.id] = weak
+        itemOfVariable[item.minY.id] = weak
+        itemOfVariable[item.width.id] = weak
+        itemOfVariable[item.height.id] = weak
     }
 
     // MARK: Layout pass
@@ -427,8 +431,18 @@ public final class LayoutEngine {
     /// then -15 points tall) without a conflict.
     func backgroundConstraints(_ item: LayoutItem, isRoot: Bool) -> [Cassowary.Constraint] {
         guard item is View else { return [] }
-        var list = [item.width >= 0, item.height >= 0]
-        if isRoot { list += [item.minX == 0, item.minY == 0] }
+        // Built directly: the operators would make several arrays for each.
+        func bound(_ v: Variable, _ relation: Cassowary.Relation) -> Cassowary.Constraint {
+            Cassowary.Constraint(expression: Expression([Term(v)]), relation: relation)
+        }
+        var list: [Cassowary.Constraint] = []
+        list.reserveCapacity(isRoot ? 4 : 2)
+        list.append(bound(item.width, .greaterThanOrEqual))
+        list.append(bound(item.height, .greaterThanOrEqual))
+        if isRoot {
+            list.append(bound(item.minX, .equal))
+            list.append(bound(item.minY, .equal))
+        }
         return list
     }
 
