@@ -27,10 +27,11 @@ public struct Constraint: Hashable, Sendable, CustomStringConvertible {
     public let id: UInt64
     /// The left side minus the right side.
     public let expression: Expression
-    /// How `expression` compares with zero.
-    public let relation: Relation
     /// How much the constraint matters.
     public let strength: Strength
+    /// How `expression` compares with zero. (Declared last: a solver's record of the
+    /// constraint packs its own fields into the padding after this byte.)
+    public let relation: Relation
 
     /// Creates `lhs relation rhs` at a strength.
     /// - Complexity: O(terms of both sides).

@@ -143,7 +143,7 @@ extension Engine {
             let users = definitions.column(s).map { rank[definitions.owner($0.row)] }
             rank[s] = (users.min() ?? 1) - 1
         } else {
-            var r = 0
+            var r: Int32 = 0
             for t in defTerms where isDefined(t.symbol) { r = max(r, rank[t.symbol]) }
             rank[s] = r + 1
         }

@@ -17,7 +17,7 @@ struct ExpansionScratch: Sendable {
     /// A definition waiting to be expanded. The highest rank goes first: a definition refers to
     /// lower ranks only, so when its turn comes every path to it has been added up.
     private struct Queued: Comparable {
-        var rank: Int
+        var rank: Int32
         var symbol: Symbol
 
         static func < (a: Queued, b: Queued) -> Bool { (a.rank, a.symbol) < (b.rank, b.symbol) }
@@ -41,7 +41,7 @@ struct ExpansionScratch: Sendable {
 
     /// `Engine.expand` over the engine's definitions, tableau and ranks.
     mutating func expand(constant: Double, terms: [LinearTerm], definitions: SparseMatrix, tableau: SparseMatrix,
-                         rank: [Int]) -> (constant: Double, terms: [LinearTerm]) {
+                         rank: [Int32]) -> (constant: Double, terms: [LinearTerm]) {
         var k = constant
         for t in terms { accumulate(t.symbol, t.coefficient, definitions: definitions, rank: rank) }
         while !heap.isEmpty {
@@ -76,14 +76,14 @@ struct ExpansionScratch: Sendable {
     }
 
     /// Adds `c` to the coefficient of `s`, queueing its definition if it has one.
-    @inline(__always) private mutating func accumulate(_ s: Symbol, _ c: Double, definitions: SparseMatrix, rank: [Int]) {
+    @inline(__always) private mutating func accumulate(_ s: Symbol, _ c: Double, definitions: SparseMatrix, rank: [Int32]) {
         if accumulator[s] == 0 { touched.append(s) }
         accumulator[s] += c
         if accumulator[s] == 0 { accumulator[s] = .leastNonzeroMagnitude }  // keep it listed
         if !queued[s], definitions.isOwner(s) { push(s, rank: rank[s]) }
     }
 
-    private mutating func push(_ s: Symbol, rank: Int) {
+    private mutating func push(_ s: Symbol, rank: Int32) {
         queued[s] = true
         heap.append(Queued(rank: rank, symbol: s))
         var i = heap.count - 1

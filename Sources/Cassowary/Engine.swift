@@ -30,7 +30,8 @@ struct Engine: Sendable {
     var definitions = SparseMatrix()
     var objective = Objective()
     /// Definition order: a definition's rank exceeds the rank of every defined symbol it uses.
-    var rank: [Int] = []
+    /// (32 bits: a chain of definitions is far shorter than 2³¹, and it is an entry per symbol.)
+    var rank: [Int32] = []
 
     /// The basic symbols whose rows may have gone negative, for `dualOptimize`.
     var infeasible = InfeasibleRows()

@@ -134,7 +134,9 @@ struct ListPool<Element: ListPoolElement>: Sendable {
         if shouldPack { pack(reserving: room + (storage.count - freeElements) / 2) }
         let start = storage.count
         // Grow by half rather than double: the pool is the bulk of a small system.
-        if start + room > storage.capacity { storage.reserveCapacity(max(start + room, start + start / 2)) }
+        // (At least 64 elements: a fresh system's first columns would otherwise grow it an
+        // element or two at a time.)
+        if start + room > storage.capacity { storage.reserveCapacity(max(start + room, start + start / 2, 64)) }
         storage.append(contentsOf: repeatElement(filler, count: room))
         return start
     }

@@ -18,15 +18,27 @@ public struct Solver: Sendable {
     struct Record: Sendable {
         var constraint: Constraint
         var marker: Symbol
+        /// `other` and `defined`, `.absent` for nil (an optional symbol would take 8 bytes).
+        private var otherSymbol: Symbol
+        private var definedSymbol: Symbol
         /// The second symbol: the negative error of an optional equality, the error of an
         /// optional inequality, or nil.
-        var other: Symbol?
+        var other: Symbol? { otherSymbol.isAbsent ? nil : otherSymbol }
         /// The variable whose definition the constraint's row became, if any.
-        var defined: Symbol?
+        var defined: Symbol? { definedSymbol.isAbsent ? nil : definedSymbol }
         /// The constant of the constraint's expression as it is now (`setConstant` changes it):
         /// minus the constraint's own ``Constraint/constant``.
         var constant: Double
         var sequence: Int
+
+        init(constraint: Constraint, marker: Symbol, other: Symbol?, defined: Symbol?, constant: Double, sequence: Int) {
+            self.constraint = constraint
+            self.marker = marker
+            otherSymbol = other ?? .absent
+            definedSymbol = defined ?? .absent
+            self.constant = constant
+            self.sequence = sequence
+        }
 
         /// What a free slot of `records` holds (marker `.absent`). Records are not optionals:
         /// reading a field of an optional element copied the whole record, constraint and all.

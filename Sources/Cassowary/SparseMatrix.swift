@@ -157,7 +157,9 @@ struct SparseMatrix: Sendable {
             r = Row(owners.count)
             owners.append(owner)
             constants.append(constant)
-            terms.append([])
+            var row: [Term] = []
+            row.reserveCapacity(newTerms.count)
+            terms.append(row)
             rowEpoch.append(0)
             // Rows created during a transaction are undone by truncation.
             if journaling { rowEpoch[r] = epoch }
@@ -165,7 +167,7 @@ struct SparseMatrix: Sendable {
         shapeVersion &+= 1
         rowOfOwner[owner] = r
         noteChanged(owner)
-        terms[r].reserveCapacity(newTerms.count)
+        if terms[r].capacity < newTerms.count { terms[r].reserveCapacity(newTerms.count) }
         for t in newTerms where abs(t.coefficient) >= epsilon { appendTerm(r, t.symbol, t.coefficient) }
         return r
     }
