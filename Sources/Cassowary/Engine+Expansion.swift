@@ -6,7 +6,8 @@ extension Engine {
     /// - Complexity: O(size of the definitions and rows reached). Definitions are expanded in
     ///   decreasing rank, so each is expanded once however many paths lead to it.
     mutating func expand(constant: Double, terms: [LinearTerm]) -> (constant: Double, terms: [LinearTerm]) {
-        expansionScratch.expand(constant: constant, terms: terms, definitions: definitions, tableau: tableau, rank: rank)
+        expansionScratch.expand(constant: constant, terms: terms, definitions: definitions, tableau: tableau, rank: rank,
+                                symbolCapacity: kinds.count)
     }
 }
 
@@ -33,15 +34,18 @@ struct ExpansionScratch: Sendable {
     /// A max-heap of the definitions to expand.
     private var heap: [Queued] = []
 
-    /// Makes room for `capacity` symbols.
-    mutating func grow(to capacity: Int) {
+    /// Makes room for `capacity` symbols. (Done by the first expansion after the engine's
+    /// symbols outgrow it: a system whose rows are all definitions of unused variables never
+    /// expands, and takes no scratch.)
+    private mutating func grow(to capacity: Int) {
         accumulator.extend(to: capacity, with: 0)
         queued.extend(to: capacity, with: false)
     }
 
     /// `Engine.expand` over the engine's definitions, tableau and ranks.
     mutating func expand(constant: Double, terms: [LinearTerm], definitions: SparseMatrix, tableau: SparseMatrix,
-                         rank: [Int32]) -> (constant: Double, terms: [LinearTerm]) {
+                         rank: [Int32], symbolCapacity: Int) -> (constant: Double, terms: [LinearTerm]) {
+        if accumulator.count < symbolCapacity { grow(to: symbolCapacity) }
         var k = constant
         for t in terms { accumulate(t.symbol, t.coefficient, definitions: definitions, rank: rank) }
         while !heap.isEmpty {

@@ -72,7 +72,6 @@ struct Engine: Sendable {
                 tags.extend(to: grown, with: Engine.untagged)
                 rank.extend(to: grown, with: 0)
                 infeasible.grow(to: grown)
-                expansionScratch.grow(to: grown)
                 affectedScratch.grow(to: grown)
             }
             tableau.appendSymbol()

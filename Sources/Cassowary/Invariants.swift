@@ -63,7 +63,8 @@ extension Engine {
             }
         }
         for (l, level) in objective.levels.enumerated() {
-            if level.slot.count < symbolCount { out.append("objective level \(l): \(level.slot.count) slots") }
+            if !level.slot.isEmpty && level.slot.count < symbolCount { out.append("objective level \(l): \(level.slot.count) slots") }
+            if level.slot.isEmpty && !level.support.isEmpty { out.append("objective level \(l): symbols without slots") }
             if level.coefficients.count != level.support.count { out.append("objective level \(l): coefficients and support differ in length") }
             for (at, s) in level.support.enumerated() {
                 if level.slot[s] != Int32(at) { out.append("objective level \(l): \(s) has slot \(level.slot[s]), not \(at)") }

@@ -8,18 +8,22 @@
 ///
 /// Each level lists its non-zero symbols (for scans) with their coefficients, and keeps one
 /// slot per symbol into that list (for O(1) look-ups in ratio tests): 4 bytes per symbol and
-/// level, where a dense coefficient array beside the slots took 12.
+/// level, where a dense coefficient array beside the slots took 12. A level's slots are made
+/// when it first holds a symbol: the phase-one and exploration levels of a system that never
+/// needs them, and a level whose constraints all went, take none.
 struct Objective: Sendable {
     struct Level: Sendable {
         var priority: Double
         /// The symbols with a non-zero coefficient, and their coefficients.
         var support: [Symbol] = []
         var coefficients: [Double] = []
-        /// The index of each symbol (by id) in `support`, or -1.
+        /// The index of each symbol (by id) in `support`, or -1; empty until the level first
+        /// holds a symbol.
         var slot: [Int32]
 
         /// The coefficient of `symbol`, 0 when it is not in the support.
         @inline(__always) subscript(symbol: Symbol) -> Double {
+            guard symbol.index < slot.count else { return 0 }
             let at = slot[symbol]
             return at < 0 ? 0 : coefficients[Int(at)]
         }
@@ -89,8 +93,13 @@ struct Objective: Sendable {
         if symbolCount <= capacity { return }
         let grown = grownSymbolCapacity(capacity)
         isChanged.extend(to: grown, with: false)
-        for l in levels.indices { levels[l].slot.extend(to: grown, with: -1) }
+        for l in levels.indices where !levels[l].slot.isEmpty { levels[l].slot.extend(to: grown, with: -1) }
         capacity = grown
+    }
+
+    /// Makes a level's slots, if it has none yet.
+    @inline(__always) private mutating func makeSlots(_ level: Int) {
+        if levels[level].slot.isEmpty { levels[level].slot = Array(repeating: -1, count: capacity) }
     }
 
     /// The level of a priority, created on first use.
@@ -99,13 +108,14 @@ struct Objective: Sendable {
         let at = levels.firstIndex { $0.priority <= priority }!
         if levels[at].priority == priority { return at }
         if journaling { createdPriorities.append(priority) }
-        levels.insert(Level(priority: priority, slot: Array(repeating: -1, count: capacity)), at: at)
+        levels.insert(Level(priority: priority, slot: []), at: at)
         return at
     }
 
 
     /// Sets a coefficient, keeping the support list; values within `epsilon` of zero become zero.
     mutating func set(_ level: Int, _ symbol: Symbol, _ newValue: Double) {
+        if newValue != 0 { makeSlots(level) } else if levels[level].slot.isEmpty { return }
         guard let old = levels[level].store(symbol, newValue) else { return }
         noteChange(levels[level].priority, symbol, old)
     }
@@ -124,7 +134,7 @@ struct Objective: Sendable {
     mutating func substitute(_ symbol: Symbol, terms: [SparseMatrix.Term]) {
         for l in levels.indices {
             let c = levels[l][symbol]
-            if c == 0 { continue }
+            if c == 0 { continue }   // (a level without slots holds nothing)
             set(l, symbol, 0)
             // Edit the level outside the array so that the loop works on uniquely held storage.
             var level = levels[l]

@@ -58,7 +58,8 @@ struct SparseMatrix: Sendable {
     /// changes), so that work derived from the shape of the matrix can be reused.
     private(set) var shapeVersion = 0
     /// Scratch, one per symbol: the slot of the symbol in the row being merged, or -1 (and
-    /// below -1, `addScaledExchanging`'s own marks).
+    /// below -1, `addScaledExchanging`'s own marks). Made by the first merge (`makeMarks`): a
+    /// matrix whose rows are only ever inserted, as most definitions are, takes none.
     private var mark: [Int32] = []
     /// Scratch for `addScaled`: the terms new to the row being merged.
     private var pending: [Term] = []
@@ -95,7 +96,7 @@ struct SparseMatrix: Sendable {
         let grown = grownSymbolCapacity(columns.listCount)
         columns.extend(to: grown)
         rowOfOwner.extend(to: grown, with: .absent)
-        mark.extend(to: grown, with: -1)
+        if !mark.isEmpty { mark.extend(to: grown, with: -1) }
         ownerListed.extend(to: grown, with: false)
     }
 
@@ -277,6 +278,7 @@ struct SparseMatrix: Sendable {
     /// uniqueness checks otherwise). Terms new to the row are appended afterwards.
     /// - Complexity: O(length of the row + length of the source).
     mutating func addScaled(into r: Row, factor: Double, constant: Double, source: [Term]) {
+        makeMarks()
         touch(r)
         shapeVersion &+= 1
         let ri = r.index
@@ -354,6 +356,7 @@ struct SparseMatrix: Sendable {
     ///   updates only for the terms that differ between `a` and `b`'s result.
     mutating func addScaledExchanging(_ a: Row, _ fa: Double, _ b: Row, _ fb: Double,
                                       constant k: Double, source: [Term]) -> Bool {
+        makeMarks()
         let ai = a.index, bi = b.index
         // a's result, as a short list: a's terms moved by the source, then the source's others.
         var resultA: [LinearTerm] = []
@@ -430,6 +433,11 @@ struct SparseMatrix: Sendable {
         constants[ai] = constantB
         constants[bi] = constantA
         return true
+    }
+
+    /// Gives every symbol its mark (-1), if the matrix has none yet.
+    @inline(__always) private mutating func makeMarks() {
+        if mark.isEmpty { mark = Array(repeating: -1, count: columns.listCount) }
     }
 
     /// Solves row `r` (owner `b`) for `entering` and makes `entering` its owner:

@@ -205,6 +205,22 @@ private func normalized(_ lines: [String]) -> [String] {
         #expect(solver.constant(of: width) == 250 && solver[right] == 260)
     }
 
+    @Test func systemsOfTheSameShape() throws {
+        let a = Variable("a"), b = Variable("b")
+        let first = [a == 16, b == a + 120]
+        var solver = Solver()
+        try solver.add(first)
+        let kept = SolvedShape(solver, shape: ConstraintShape(first))!
+        let c = Variable("c"), d = Variable("d")
+        let second = [c == 20, d == c + 90]   // the same shape: other variables, other constants
+        let next = kept.solver(for: ConstraintShape(second))!
+        let end = next[d]                     // 110
+        #expect(end == 110 && next[c] == 20 && next.contains(second[1]) && !next.contains(first[1]))
+        // Another shape: a coefficient differs, or a constraint more.
+        #expect(kept.solver(for: ConstraintShape([c == 20, d == 2 * c + 90])) == nil)
+        #expect(kept.solver(for: ConstraintShape([c == 20, d == c + 90, d <= 50])) == nil)
+    }
+
     @Test func ambiguityAndDependencies() throws {
         var open = Solver()
         let a = Variable("a"), b = Variable("b")
