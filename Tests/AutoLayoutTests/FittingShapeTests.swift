@@ -107,7 +107,7 @@ import Testing
         // Two shapes (with or without the badge) at a few widths: nearly every cell after the
         // first few started from a kept solution.
         #expect(compared > 120, "\(compared) of 150 fittings started from a kept shape")
-        #expect(warm.kept.count == 2 && warm.kept.open == 0, "\(warm.kept)")
+        #expect(warm.keptCounts.count == 2 && warm.keptCounts.open == 0, "\(warm.keptCounts)")
     }
 
     /// What holds where constants make a kept shape ambiguous (the labels' hugging ties and
@@ -122,7 +122,7 @@ import Testing
         ambiguous.avatar = 120
         let warm = FittingShapes()
         _ = fit(determined, width: 375, in: warm)
-        #expect(warm.kept.count == 1 && warm.kept.open == 0)
+        #expect(warm.keptCounts.count == 1 && warm.keptCounts.open == 0)
         let (size, views) = fitted(ambiguous, width: 375, in: warm)
         #expect(warm.reused == 1)
         let (coldSize, coldViews) = fitted(ambiguous, width: 375, in: FittingShapes())
@@ -172,7 +172,7 @@ import Testing
             }
             #expect(size == Size(width: 100, height: 40 + constant))
         }
-        #expect(shapes.reused == 0 && shapes.kept.count == 1 && shapes.kept.open == 1)
+        #expect(shapes.reused == 0 && shapes.keptCounts.count == 1 && shapes.keptCounts.open == 1)
     }
 
     /// Constants that conflict where the kept shape's did not: the fitting falls back to the
@@ -199,7 +199,7 @@ import Testing
         let shapes = FittingShapes()
         let fine = fit(badgeWidth: 280, in: shapes)
         #expect(fine.0 == Size(width: 300, height: 20) && fine.1.isEmpty)
-        #expect(shapes.kept.count == 1 && shapes.kept.open == 0)
+        #expect(shapes.keptCounts.count == 1 && shapes.keptCounts.open == 0)
         let fallen = fit(badgeWidth: 100, in: shapes)
         let cold = fit(badgeWidth: 100, in: FittingShapes())
         #expect(shapes.reused == 0)

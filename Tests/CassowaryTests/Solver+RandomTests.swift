@@ -245,6 +245,19 @@ private func box(_ v: Variable, _ bound: Double = 100) -> [Constraint] {
      Constraint(expression: Expression([Term(v)], constant: -bound), relation: .lessThanOrEqual)]
 }
 
+/// Every variable boxed, one to three random required constraints and two to five optional ones.
+private func randomBoxedSystem(_ rng: inout SplitMix64, _ variables: [Variable]) -> [Constraint] {
+    var list = variables.flatMap { box($0) }
+    for _ in 0..<rng.int(1...3) {
+        list.append(Constraint(expression: randomExpression(&rng, variables), relation: randomRelation(&rng, equalOdds: 0.25)))
+    }
+    for _ in 0..<rng.int(2...5) {
+        list.append(Constraint(expression: randomExpression(&rng, variables),
+                               relation: randomRelation(&rng), strength: randomOptionalStrength(&rng)))
+    }
+    return list
+}
+
 private func values(_ s: Solver, _ variables: [Variable]) -> [Double] { variables.map { s.value(of: $0) } }
 
 private func describe(_ cs: [Constraint]) -> String { cs.map { "\($0)" }.joined(separator: "; ") }
@@ -362,15 +375,7 @@ private struct FailureLog {
             let n = rng.int(2...3)
             let variables = (0..<n).map { Variable("x\($0)") }
             var s = Solver()
-            var accepted = variables.flatMap { box($0) }
-            for _ in 0..<rng.int(1...3) {
-                accepted.append(Constraint(expression: randomExpression(&rng, variables), relation: randomRelation(&rng, equalOdds: 0.25)))
-            }
-            for _ in 0..<rng.int(2...5) {
-                accepted.append(Constraint(expression: randomExpression(&rng, variables),
-                                           relation: randomRelation(&rng), strength: randomOptionalStrength(&rng)))
-            }
-            accepted = accepted.filter { (try? s.add($0)) != nil }
+            let accepted = randomBoxedSystem(&rng, variables).filter { (try? s.add($0)) != nil }
             var constants = accepted.map(\.constant)
             for round in 0..<4 {
                 var changes: [(constraint: Constraint, constant: Double)] = []
@@ -427,17 +432,7 @@ private struct FailureLog {
             var rng = SplitMix64(seed: seed)
             let n = rng.int(2...4)
             func system(_ variables: [Variable], like model: [Constraint]?) -> [Constraint] {
-                guard let model else {
-                    var list = variables.flatMap { box($0) }
-                    for _ in 0..<rng.int(1...3) {
-                        list.append(Constraint(expression: randomExpression(&rng, variables), relation: randomRelation(&rng, equalOdds: 0.25)))
-                    }
-                    for _ in 0..<rng.int(2...5) {
-                        list.append(Constraint(expression: randomExpression(&rng, variables),
-                                               relation: randomRelation(&rng), strength: randomOptionalStrength(&rng)))
-                    }
-                    return list
-                }
+                guard let model else { return randomBoxedSystem(&rng, variables) }
                 // The same shape over `variables`, constants moved (unless kept).
                 let index = Dictionary(uniqueKeysWithValues: model.flatMap(\.expression.terms).map(\.variable.id)
                     .reduce(into: [UInt64]()) { if !$0.contains($1) { $0.append($1) } }.enumerated().map { ($1, $0) })

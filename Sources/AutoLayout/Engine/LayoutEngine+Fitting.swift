@@ -87,9 +87,11 @@ final class FittingScratch {
 /// Fittings' solved systems by shape: a fresh view of a known shape (a new cell of a class
 /// already fitted, configured alike) starts from the kept solution and moves the constants that
 /// differ (``Cassowary/SolvedShape``) instead of adding its constraints one by one. Only shapes
-/// whose solution leaves no variable open are kept, so a fitting's result does not depend on
-/// what was fitted before; a conflict, a shape seen open, or constants that cannot hold from the
-/// kept basis take the general path, which reports as usual.
+/// whose solution leaves no variable open are kept, so where a view's layout is determined its
+/// fitting does not depend on what was fitted before (where new constants leave a kept shape
+/// ambiguous, the size is the same and the frames one optimal solution of several); a conflict,
+/// a shape seen open, or constants that cannot hold from the kept basis take the general path,
+/// which reports as usual.
 ///
 /// One table serves the process (``current``); a test binds its own with
 /// `FittingShapes.$current.withValue(FittingShapes()) { … }`.
@@ -115,7 +117,7 @@ package final class FittingShapes: Sendable {
     package var reused: Int { counts.withLock { $0 } }
 
     /// How many shapes are kept, and how many of them leave a variable open.
-    package var kept: (count: Int, open: Int) {
+    package var keptCounts: (count: Int, open: Int) {
         table.withLock { table in (table.count, table.values.filter { if case .open = $0 { true } else { false } }.count) }
     }
 
@@ -307,4 +309,3 @@ extension LayoutEngine {
         onFittingIssue(issue)
     }
 }
-
