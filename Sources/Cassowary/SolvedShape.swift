@@ -23,7 +23,7 @@ public struct ConstraintShape: Hashable, Sendable {
     private var coefficients: [Double] = []
     /// A digest of the three above, worked out as they are read: hashing the arrays themselves
     /// cost as much as reading the constraints.
-    private var digest: UInt64 = 0
+    private let digest: UInt64
     /// The constraints the shape was read from.
     public let constraints: [Constraint]
     /// The distinct variables, by number.

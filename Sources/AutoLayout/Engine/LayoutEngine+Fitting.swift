@@ -43,8 +43,7 @@ final class FittingScratch {
         take(log)
         take(diverged)
         take(pulls)
-        func set(_ solver: inout Solver) -> Bool { (try? solver.setConstants(moves)) != nil }
-        return set(&solver)
+        return move(moves)
     }
     /// The solver's changes in `apply`, kept between fittings.
     @exclusivity(unchecked) private var moves: [(constraint: Cassowary.Constraint, constant: Double)] = []
