@@ -39,7 +39,8 @@ extension Engine {
         // 0: not visited, 1: reaches nothing open, 2: may reach something open, 3: on the
         // walk's stack (read as 2, so that a cycle could only make the answer conservative).
         var memo = [UInt8](repeating: 0, count: kinds.count)
-        func row(_ s: Symbol) -> [SparseMatrix.Term]? {
+        // A row as a slice of its matrix's pool: indexed from its `startIndex`.
+        func row(_ s: Symbol) -> ArraySlice<SparseMatrix.Term>? {
             if let r = definitions.row(of: s) { return definitions.terms[r] }
             guard let r = tableau.row(of: s) else { return nil }
             return tableau.terms[r]
@@ -56,11 +57,11 @@ extension Engine {
                     continue
                 }
                 var i = next
-                while i < terms.count, memo[terms[i].symbol] == 1 { i += 1 }
-                if i < terms.count, memo[terms[i].symbol] == 0 {
+                while i < terms.count, memo[terms[terms.startIndex + i].symbol] == 1 { i += 1 }
+                if i < terms.count, memo[terms[terms.startIndex + i].symbol] == 0 {
                     stack[stack.count - 1].next = i
-                    memo[terms[i].symbol] = 3
-                    stack.append((terms[i].symbol, 0))
+                    memo[terms[terms.startIndex + i].symbol] = 3
+                    stack.append((terms[terms.startIndex + i].symbol, 0))
                     continue
                 }
                 memo[s] = i < terms.count ? 2 : 1   // stopped at a term that may reach open
@@ -133,7 +134,7 @@ extension Solver {
             if engine.kinds[s] != .external, slot != Engine.untagged, !records[Int(slot)].isVacant {
                 found[slot] = records[Int(slot)]
             }
-            let row: [SparseMatrix.Term]
+            let row: ArraySlice<SparseMatrix.Term>
             if let r = engine.definitions.row(of: s) {
                 row = engine.definitions.terms[r]
             } else if let r = engine.tableau.row(of: s) {

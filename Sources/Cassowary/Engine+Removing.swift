@@ -11,9 +11,13 @@ extension Engine {
         charge(m, other, level: level, weight: -weight)
         if !isBasic(m), let r = markerLeavingRow(m) { pivot(r, m) }
         if let r = tableau.row(of: m) {
-            let k = tableau.constant(r), source = tableau.terms[r]
-            while let (row, c) = definitions.popCell(of: m) {
-                definitions.addScaled(into: row, factor: c, constant: k, source: source)
+            do {
+                // A slice of the tableau's pool, read into the definitions (another matrix), and
+                // let go before the tableau changes.
+                let k = tableau.constant(r), source = tableau.terms[r]
+                while let (row, c) = definitions.popCell(of: m) {
+                    definitions.addScaled(into: row, factor: c, constant: k, source: source)
+                }
             }
             tableau.removeRow(r)
         } else if definitions.columnCount(m) > 0 {

@@ -21,12 +21,15 @@ extension Engine {
     /// moving every term between columns, when the long one does cancel.
     mutating func substitute(_ subject: Symbol, row r: Row) {
         let k = tableau.constant(r)
-        let source = tableau.terms[r]
+        var source = substitutionSource
+        substitutionSource = []
+        tableau.terms.copy(r.index, into: &source)
+        defer { substitutionSource = source }
         if source.count >= 32 && tableau.columnCount(subject) == 2 {
             let one = tableau.removeCell(of: subject, at: 1), two = tableau.removeCell(of: subject, at: 0)
-            let (long, short) = tableau.terms[one.row].count >= tableau.terms[two.row].count ? (one, two) : (two, one)
-            let longCount = tableau.terms[long.row].count
-            if 2 * longCount >= source.count && 4 * tableau.terms[short.row].count <= longCount
+            let (long, short) = tableau.terms.count(one.row.index) >= tableau.terms.count(two.row.index) ? (one, two) : (two, one)
+            let longCount = tableau.terms.count(long.row.index)
+            if 2 * longCount >= source.count && 4 * tableau.terms.count(short.row.index) <= longCount
                 && tableau.addScaledExchanging(long.row, long.coefficient, short.row, short.coefficient,
                                                constant: k, source: source) {
                 noteSign(long.row)

@@ -39,6 +39,9 @@ struct Engine: Sendable {
     var expansionScratch = ExpansionScratch()
     /// Scratch for `changedDefinitions`.
     var affectedScratch = AffectedDefinitions()
+    /// Scratch for `substitute`: the row being substituted, copied out of the tableau it is
+    /// merged into.
+    var substitutionSource: [SparseMatrix.Term] = []
 
     // Journal
     private(set) var journaling = false

@@ -20,8 +20,8 @@ extension SparseMatrix {
         for s in (0..<columns.listCount).map(Symbol.init) {
             for (j, cell) in column(s).enumerated() {
                 let row = cell.row, slot = Int(cell.termSlot)
-                if row.index >= owners.count || owners[row].isAbsent || slot >= terms[row].count
-                    || terms[row][slot].symbol != s || terms[row][slot].cellSlot != Int32(j) {
+                if row.index >= owners.count || owners[row].isAbsent || slot >= terms.count(row.index)
+                    || terms[row.index, slot].symbol != s || terms[row.index, slot].cellSlot != Int32(j) {
                     out.append("\(name) column \(s): cell \(j) has a broken row link")
                 }
             }

@@ -36,7 +36,19 @@ struct ListPool<Element: ListPoolElement>: Sendable {
         runs.extend(to: count, with: Run(start: 0, count: 0, room: 0))
     }
 
+    /// Adds one empty list at the end (the list of lists grows as an array does).
+    mutating func appendList() { runs.append(Run(start: 0, count: 0, room: 0)) }
+
+    /// Drops the lists from `count` on, which must be empty.
+    mutating func removeLists(from count: Int) {
+        assert(runs[count...].allSatisfy { $0.room == 0 }, "internal error: dropping a list that holds room")
+        runs.removeLast(runs.count - count)
+    }
+
     @inline(__always) func count(_ list: Int) -> Int { Int(runs[list].count) }
+
+    /// How many elements a list has room for before it moves to a larger run.
+    func room(_ list: Int) -> Int { Int(runs[list].room) }
 
     /// The elements of a list. The slice shares the pool's buffer: changing the pool while it is
     /// alive copies the whole buffer, so copy it (`Array(_:)`) before such changes.
@@ -44,6 +56,9 @@ struct ListPool<Element: ListPoolElement>: Sendable {
         let run = runs[list]
         return storage[Int(run.start)..<Int(run.start + run.count)]
     }
+
+    /// The elements of the list of a dense id (a row's terms).
+    @inline(__always) subscript<ID: DenseID>(id: ID) -> ArraySlice<Element> { self[id.index] }
 
     @inline(__always) subscript(list: Int, slot: Int) -> Element {
         get {
@@ -65,6 +80,38 @@ struct ListPool<Element: ListPoolElement>: Sendable {
         runs[list].count = run.count + 1
     }
 
+    /// Replaces the contents of `array` by a list's elements (one copy of the run).
+    @inline(__always) func copy(_ list: Int, into array: inout [Element]) {
+        let run = runs[list]
+        array.removeAll(keepingCapacity: true)
+        storage.withUnsafeBufferPointer { buffer in
+            array.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[Int(run.start)..<Int(run.start + run.count)]))
+        }
+    }
+
+    /// Makes room for `count` elements in a list, moving it to a larger run if it needs one.
+    @inline(__always) mutating func reserve(_ count: Int, in list: Int) {
+        if count > Int(runs[list].room) { move(list, toClass: sizeClass(atLeast: count)) }
+    }
+
+    /// Empties a list; its run goes back to the pool.
+    mutating func removeAll(from list: Int) {
+        let run = runs[list]
+        guard run.room > 0 else { return }
+        release(start: run.start, room: run.room)
+        runs[list] = Run(start: 0, count: 0, room: 0)
+    }
+
+    /// Runs `body` on a list's elements, in place in the pool's buffer. `body` must not reach
+    /// the pool.
+    @inline(__always) mutating func withElements<R>(of list: Int, _ body: (UnsafeMutableBufferPointer<Element>) -> R) -> R {
+        let run = runs[list]
+        return storage.withUnsafeMutableBufferPointer { buffer in
+            body(UnsafeMutableBufferPointer(rebasing: buffer[Int(run.start)..<Int(run.start + run.count)]))
+        }
+    }
+
+    @discardableResult
     @inline(__always) mutating func removeLast(from list: Int) -> Element {
         let run = runs[list]
         precondition(run.count > 0, "internal error: removing from an empty list")
@@ -137,7 +184,9 @@ struct ListPool<Element: ListPoolElement>: Sendable {
         // (At least 64 elements: a fresh system's first columns would otherwise grow it an
         // element or two at a time.)
         if start + room > storage.capacity { storage.reserveCapacity(max(start + room, start + start / 2, 64)) }
-        storage.append(contentsOf: repeatElement(filler, count: room))
+        // One element at a time: a run is short, and `append(contentsOf:)` of a repeated
+        // element takes the generic sequence path (a hundred instructions a run).
+        for _ in 0..<room { storage.append(filler) }
         return start
     }
 

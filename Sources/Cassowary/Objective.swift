@@ -131,7 +131,7 @@ struct Objective: Sendable {
     }
 
     /// Replaces `symbol` in every level by `constant + Σ terms` (a row solved for it).
-    mutating func substitute(_ symbol: Symbol, terms: [SparseMatrix.Term]) {
+    mutating func substitute(_ symbol: Symbol, terms: some Collection<SparseMatrix.Term>) {
         for l in levels.indices {
             let c = levels[l][symbol]
             if c == 0 { continue }   // (a level without slots holds nothing)
@@ -149,7 +149,7 @@ struct Objective: Sendable {
     }
 
     /// Adds `factor · Σ terms` to one level.
-    mutating func addScaled(_ level: Int, factor: Double, terms: [SparseMatrix.Term]) {
+    mutating func addScaled(_ level: Int, factor: Double, terms: some Collection<SparseMatrix.Term>) {
         for t in terms { add(level, t.symbol, factor * t.coefficient) }
     }
 

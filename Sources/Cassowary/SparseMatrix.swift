@@ -17,7 +17,7 @@ let epsilon = 1.0e-8
 /// exactly: every row touched is saved once, before its first change.
 struct SparseMatrix: Sendable {
     /// A term as stored: linked to its cell in the symbol's column.
-    struct Term: Sendable {
+    struct Term: ListPoolElement {
         var symbol: Symbol
         /// The slot of this row in the symbol's column.
         var cellSlot: Int32
@@ -30,6 +30,12 @@ struct SparseMatrix: Sendable {
         /// source).
         static func unlinked(_ symbol: Symbol, _ coefficient: Double) -> Term {
             Term(symbol: symbol, cellSlot: -1, coefficient: coefficient)
+        }
+
+        /// A free run of the row pool links the next free run through its cell slot.
+        var poolLink: Int32 {
+            get { cellSlot }
+            set { cellSlot = newValue }
         }
     }
 
@@ -45,7 +51,9 @@ struct SparseMatrix: Sendable {
         }
     }
 
-    private(set) var terms: [[Term]] = []
+    /// The terms of every row (by row id), in one pool: a row is a run of it, not an array of
+    /// its own, so a row costs no heap block and a copy of the matrix copies one buffer.
+    private(set) var terms = ListPool(filler: Term.unlinked(.absent, 0))
     private(set) var constants: [Double] = []
     /// The symbol a row defines, or `.absent` for a free slot.
     private(set) var owners: [Symbol] = []
@@ -127,7 +135,7 @@ struct SparseMatrix: Sendable {
     @inline(__always) func columnCount(_ symbol: Symbol) -> Int { columns.count(symbol.index) }
     /// The coefficient of the term a cell of a column points to.
     @inline(__always) func coefficient(at cell: Cell) -> Double {
-        terms[cell.row][Int(cell.termSlot)].coefficient
+        terms[cell.row.index, Int(cell.termSlot)].coefficient
     }
 
     /// The coefficient of `symbol` in `row`, 0 if absent.
@@ -158,9 +166,7 @@ struct SparseMatrix: Sendable {
             r = Row(owners.count)
             owners.append(owner)
             constants.append(constant)
-            var row: [Term] = []
-            row.reserveCapacity(newTerms.count)
-            terms.append(row)
+            terms.appendList()
             rowEpoch.append(0)
             // Rows created during a transaction are undone by truncation.
             if journaling { rowEpoch[r] = epoch }
@@ -168,16 +174,15 @@ struct SparseMatrix: Sendable {
         shapeVersion &+= 1
         rowOfOwner[owner] = r
         noteChanged(owner)
-        if terms[r].capacity < newTerms.count { terms[r].reserveCapacity(newTerms.count) }
+        terms.reserve(newTerms.count, in: r.index)
         for t in newTerms where abs(t.coefficient) >= epsilon { appendTerm(r, t.symbol, t.coefficient) }
         return r
     }
 
-    /// Removes a row and its cells (and frees its terms' storage: rows are reused at random).
+    /// Removes a row and its cells.
     mutating func removeRow(_ r: Row) {
         touch(r)
         emptyRow(r)
-        terms[r] = []
         shapeVersion &+= 1
         rowOfOwner[owners[r]] = .absent
         owners[r] = .absent
@@ -191,6 +196,7 @@ struct SparseMatrix: Sendable {
         touch(r)
         emptyRow(r)
         constants[r] = constant
+        terms.reserve(newTerms.count, in: r.index)
         for t in newTerms where abs(t.coefficient) >= epsilon { appendTerm(r, t.symbol, t.coefficient) }
     }
 
@@ -204,20 +210,22 @@ struct SparseMatrix: Sendable {
 
     private mutating func appendTerm(_ r: Row, _ s: Symbol, _ c: Double) {
         shapeVersion &+= 1
-        let slot = Int32(terms[r].count)
-        terms[r].append(Term(symbol: s, cellSlot: Int32(columns.count(s.index)), coefficient: c))
+        let slot = Int32(terms.count(r.index))
+        terms.append(Term(symbol: s, cellSlot: Int32(columns.count(s.index)), coefficient: c), to: r.index)
         columns.append(Cell(row: r, termSlot: slot), to: s.index)
     }
 
-    /// Removes every term of a row and its cell, keeping the row's storage.
+    /// Removes every term of a row and its cell; the row's run goes back to the pool.
     private mutating func emptyRow(_ r: Row) {
         // Unlinking moves cells of other rows only (a column holds a row once), so the row's
         // terms can be read as they are and dropped together.
-        do {
-            let row = terms[r]
-            for t in row.reversed() { unlinkCell(t.symbol, Int(t.cellSlot)) }
+        var k = terms.count(r.index) - 1
+        while k >= 0 {
+            let t = terms[r.index, k]
+            unlinkCell(t.symbol, Int(t.cellSlot))
+            k -= 1
         }
-        terms[r].removeAll(keepingCapacity: true)
+        terms.removeAll(from: r.index)
     }
 
     /// Removes the cell at `slot` of a column, moving the last cell into its place.
@@ -226,30 +234,33 @@ struct SparseMatrix: Sendable {
         let moved = columns.removeLast(from: s.index)
         if slot != columns.count(s.index) {
             columns[s.index, slot] = moved
-            terms[moved.row][Int(moved.termSlot)].cellSlot = Int32(slot)
+            terms[moved.row.index, Int(moved.termSlot)].cellSlot = Int32(slot)
         }
     }
 
     /// Removes the term at `slot` of a row, moving the last term into its place.
     private mutating func removeTerm(_ r: Row, _ slot: Int) {
-        let t = terms[r][slot]
+        let ri = r.index
+        let t = terms[ri, slot]
         unlinkCell(t.symbol, Int(t.cellSlot))
-        let last = terms[r].count - 1
+        let last = terms.count(ri) - 1
         if slot != last {
-            let moved = terms[r][last]
-            terms[r][slot] = moved
+            let moved = terms[ri, last]
+            terms[ri, slot] = moved
             columns[moved.symbol.index, Int(moved.cellSlot)].termSlot = Int32(slot)
         }
-        terms[r].removeLast()
+        terms.removeLast(from: ri)
     }
 
     /// Removes `symbol` from a row and returns its coefficient (0 if it was absent).
     @discardableResult
     mutating func removeSymbol(_ r: Row, _ symbol: Symbol) -> Double {
-        for (k, t) in terms[r].enumerated() where t.symbol == symbol {
+        // By slot: a slice of the row held across the removal would copy the pool.
+        for k in 0..<terms.count(r.index) where terms[r.index, k].symbol == symbol {
+            let c = terms[r.index, k].coefficient
             touch(r)
             removeTerm(r, k)
-            return t.coefficient
+            return c
         }
         return 0
     }
@@ -273,26 +284,26 @@ struct SparseMatrix: Sendable {
 
     /// `row += factor · (constant + Σ source)`: the heart of substitution.
     ///
-    /// The row and the scratch marks are moved out of the matrix while they are edited, so the
-    /// inner loop runs on plain buffers (profiling showed a third of its time going to array
-    /// uniqueness checks otherwise). Terms new to the row are appended afterwards.
+    /// The row is edited in place in the pool and the scratch marks are moved out of the
+    /// matrix while they are used, so the inner loop runs on plain buffers (profiling showed a
+    /// third of its time going to array uniqueness checks otherwise). Terms new to the row are
+    /// appended afterwards. `source` must not be a slice of this matrix's rows (that would copy
+    /// the pool): a caller merging one of its own rows into others copies it out first.
     /// - Complexity: O(length of the row + length of the source).
-    mutating func addScaled(into r: Row, factor: Double, constant: Double, source: [Term]) {
+    mutating func addScaled(into r: Row, factor: Double, constant: Double, source: some RowSource) {
         makeMarks()
         touch(r)
         shapeVersion &+= 1
         let ri = r.index
         constants[ri] += factor * constant
-        var row = terms[ri]
-        terms[ri] = []
         var marks = mark
         mark = []
         var fresh = pending
         pending = []
         var vanished = false
-        row.withUnsafeMutableBufferPointer { rb in
+        terms.withElements(of: ri) { rb in
             marks.withUnsafeMutableBufferPointer { mb in
-                source.withUnsafeBufferPointer { sb in
+                source.withTerms { sb in
                     for k in 0..<rb.count { mb[rb[k].symbol.index] = Int32(k) }
                     for t in sb {
                         let k = Int(mb[t.symbol.index])
@@ -310,36 +321,23 @@ struct SparseMatrix: Sendable {
             }
         }
         mark = marks
-        // Grow by half rather than double (the default): rows are the bulk of a small system.
-        let needed = row.count + fresh.count
-        if needed > row.capacity { row.reserveCapacity(max(needed, row.count + row.count / 2)) }
-        for var t in fresh {
-            t.cellSlot = Int32(columns.count(t.symbol.index))
-            columns.append(Cell(row: r, termSlot: Int32(row.count)), to: t.symbol.index)
-            row.append(t)
+        if !fresh.isEmpty {
+            terms.reserve(terms.count(ri) + fresh.count, in: ri)
+            for var t in fresh {
+                t.cellSlot = Int32(columns.count(t.symbol.index))
+                columns.append(Cell(row: r, termSlot: Int32(terms.count(ri))), to: t.symbol.index)
+                terms.append(t, to: ri)
+            }
+            fresh.removeAll(keepingCapacity: true)
         }
-        fresh.removeAll(keepingCapacity: true)
         pending = fresh
         if vanished {
-            var k = row.count - 1
+            var k = terms.count(ri) - 1
             while k >= 0 {
-                if abs(row[k].coefficient) < epsilon {
-                    // The cell moved into the hole belongs to another row: a column holds a row once.
-                    unlinkCell(row[k].symbol, Int(row[k].cellSlot))
-                    let last = row.count - 1
-                    if k != last {
-                        let moved = row[last]
-                        row[k] = moved
-                        columns[moved.symbol.index, Int(moved.cellSlot)].termSlot = Int32(k)
-                    }
-                    row.removeLast()
-                }
+                if abs(terms[ri, k].coefficient) < epsilon { removeTerm(r, k) }
                 k -= 1
             }
-            // A row that lost most of its terms gives the room back.
-            if row.capacity > 2 * row.count + 4 { row = tightCopy(row) }
         }
-        terms[ri] = row
     }
 
     /// `a += fa · (constant + Σ source)` and `b += fb · (constant + Σ source)`, for a row `a`
@@ -362,14 +360,14 @@ struct SparseMatrix: Sendable {
         var resultA: [LinearTerm] = []
         var covered = [Bool](repeating: false, count: source.count)
         for (i, t) in source.enumerated() { mark[t.symbol] = Int32(i) }
-        for t in terms[ai] {
+        for t in terms[a] {
             let i = Int(mark[t.symbol])
             let c = i >= 0 ? t.coefficient + fa * source[i].coefficient : t.coefficient
             if i >= 0 { covered[i] = true }
             if abs(c) >= epsilon { resultA.append(LinearTerm(t.symbol, c)) }
         }
         for t in source { mark[t.symbol] = -1 }
-        if 2 * resultA.count > terms[ai].count { return false }
+        if 2 * resultA.count > terms.count(ai) { return false }
 
         touch(a)
         touch(b)
@@ -382,9 +380,9 @@ struct SparseMatrix: Sendable {
 
         // b's result, by symbol: a coefficient per slot of a's storage (NaN: no term), and the
         // symbols a's storage lacks. Marks: a slot of a's storage, or -2 - index among those.
-        var inPlace = [Double](repeating: .nan, count: terms[ai].count)
+        var inPlace = [Double](repeating: .nan, count: terms.count(ai))
         var others: [LinearTerm] = []
-        for (k, t) in terms[ai].enumerated() { mark[t.symbol] = Int32(k) }
+        for (k, t) in terms[a].enumerated() { mark[t.symbol] = Int32(k) }
         for t in source {
             let m = Int(mark[t.symbol])
             if m >= 0 {
@@ -394,7 +392,7 @@ struct SparseMatrix: Sendable {
                 others.append(LinearTerm(t.symbol, fb * t.coefficient))
             }
         }
-        for t in terms[bi] {
+        for t in terms[b] {
             // As in `addScaled`: the row's coefficient plus the scaled source's.
             let m = Int(mark[t.symbol])
             if m >= 0 {
@@ -405,18 +403,18 @@ struct SparseMatrix: Sendable {
                 others.append(LinearTerm(t.symbol, t.coefficient))
             }
         }
-        for t in terms[ai] { mark[t.symbol] = -1 }
+        for t in terms[a] { mark[t.symbol] = -1 }
         for t in others { mark[t.symbol] = -1 }
 
         // a's storage becomes b's result: terms that vanish leave, the others change in place.
-        var slot = terms[ai].count - 1
+        var slot = terms.count(ai) - 1
         while slot >= 0 {
             let c = inPlace[slot]
             if c.isNaN || abs(c) < epsilon {
                 // The term moved into the slot, the row's last, has had its turn.
                 removeTerm(a, slot)
             } else {
-                terms[ai][slot].coefficient = c
+                terms[ai, slot].coefficient = c
             }
             slot -= 1
         }
@@ -448,7 +446,9 @@ struct SparseMatrix: Sendable {
         let ri = r.index
         let scale = -1 / a
         constants[ri] *= scale
-        for k in terms[ri].indices { terms[ri][k].coefficient *= scale }
+        terms.withElements(of: ri) { row in
+            for k in row.indices { row[k].coefficient *= scale }
+        }
         let old = owners[ri]
         appendTerm(r, old, 1 / a)
         rowOfOwner[old] = .absent
@@ -463,7 +463,7 @@ struct SparseMatrix: Sendable {
         noteChanged(owners[r])
         guard journaling, rowEpoch[r] != epoch else { return }
         rowEpoch[r] = epoch
-        saved.append(SavedRow(row: r, owner: owners[r], constant: constants[r], terms: terms[r]))
+        saved.append(SavedRow(row: r, owner: owners[r], constant: constants[r], terms: Array(terms[r])))
     }
 
     /// Starts journaling: every change until `commit` or `rollback` can be undone.
@@ -500,7 +500,7 @@ struct SparseMatrix: Sendable {
         }
         owners.removeLast(owners.count - savedRowCount)
         constants.removeLast(constants.count - savedRowCount)
-        terms.removeLast(terms.count - savedRowCount)
+        terms.removeLists(from: savedRowCount)
         rowEpoch.removeLast(rowEpoch.count - savedRowCount)
         for s in saved {
             owners[s.row] = s.owner
@@ -516,6 +516,23 @@ struct SparseMatrix: Sendable {
         freeLog.removeAllKeepingCapacity()
         // Restoring the rows has emptied the new symbols' columns.
         symbolCount = savedSymbolCount
+    }
+}
+
+/// What `SparseMatrix.addScaled` reads a source row from: an array or a slice of terms.
+protocol RowSource {
+    func withTerms<R>(_ body: (UnsafeBufferPointer<SparseMatrix.Term>) -> R) -> R
+}
+
+extension Array: RowSource where Element == SparseMatrix.Term {
+    @inline(__always) func withTerms<R>(_ body: (UnsafeBufferPointer<SparseMatrix.Term>) -> R) -> R {
+        withUnsafeBufferPointer(body)
+    }
+}
+
+extension ArraySlice: RowSource where Element == SparseMatrix.Term {
+    @inline(__always) func withTerms<R>(_ body: (UnsafeBufferPointer<SparseMatrix.Term>) -> R) -> R {
+        withUnsafeBufferPointer(body)
     }
 }
 
@@ -538,12 +555,5 @@ extension Array {
     /// steps.
     @inline(__always) mutating func removeAllKeepingCapacity() {
         if !isEmpty { removeAll(keepingCapacity: true) }
-    }
-}
-
-/// A copy of `array` with no spare room (Swift arrays keep their room as they shrink).
-private func tightCopy<Element>(_ array: [Element]) -> [Element] {
-    Array(unsafeUninitializedCapacity: array.count) { buffer, count in
-        count = buffer.initialize(fromContentsOf: array)
     }
 }

@@ -21,7 +21,7 @@ import Testing
         #expect(m.terms[a].count == 1)
         #expect(m.coefficient(a, Symbol(201)) == 3)
         #expect(m.constant(a) == 3)
-        #expect(m.terms[a].capacity <= 6)
+        #expect(m.terms.room(a.index) <= 6)
         #expect(m.faults("m").isEmpty)
     }
 
@@ -56,7 +56,7 @@ import Testing
                                 + [LinearTerm(Symbol(63), 1), LinearTerm(Symbol(64), -1)])
         let b = m.insertRow(owner: Symbol(2), constant: -1,
                             terms: [LinearTerm(Symbol(3), 4), LinearTerm(Symbol(65), 2), LinearTerm(Symbol(66), 0.25)])
-        let source = m.terms[r]
+        let source = Array(m.terms[r])
         var reference = m
 
         // With the roles swapped, b does not cancel: nothing changes.
@@ -87,7 +87,7 @@ import Testing
     @Test func aRemovedRowFreesItsTermsAndCells() {
         var (m, a, _) = opposedRows(40)
         m.removeRow(a)
-        #expect(m.terms[a].capacity == 0)
+        #expect(m.terms.room(a.index) == 0)
         #expect(m.columnCount(Symbol(2)) == 1)
         #expect(m.faults("m").isEmpty)
     }
