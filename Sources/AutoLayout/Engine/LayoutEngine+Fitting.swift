@@ -227,8 +227,15 @@ extension LayoutEngine {
             background += bounds(v, isRoot: v === view)
             for g in v.layoutGuides { background += bounds(g, isRoot: false) }
             let g = v.generated
-            if v !== view { batch += g.autoresizing + g.encapsulated }
-            batch += g.contentSize + g.margins + g.safeArea + v.constraints
+            // Appended one list at a time: `a + b + …` would make an array per `+`.
+            if v !== view {
+                batch += g.autoresizing
+                batch += g.encapsulated
+            }
+            batch += g.contentSize
+            batch += g.margins
+            batch += g.safeArea
+            batch += v.constraints
         }
         batch += pulls
         // The batch is gathered first so that the tables grow once.
