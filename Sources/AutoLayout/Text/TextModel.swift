@@ -104,18 +104,14 @@ public struct MonospacedTextModel: TextMeasuring, Hashable {
     /// The lengths, in characters, of the space-separated words of each paragraph (empty words
     /// stand for extra spaces). ASCII text is read byte by byte, the rest by `Character`.
     private func paragraphs(_ text: String) -> [[Int]] {
-        // ASCII text without carriage returns, read in place in one pass (nil at the first
-        // other byte; Swift's native strings are contiguous UTF-8).
-        let ascii: [[Int]]?? = text.utf8.withContiguousStorageIfAvailable { bytes -> [[Int]]? in
-            var result: [[Int]] = []
-            var words: [Int] = []
-            words.reserveCapacity(bytes.count / 4 + 1)
+        var result: [[Int]] = []
+        var words: [Int] = []
+        if text.utf8.allSatisfy({ $0 < 0x80 && $0 != 0x0D }) {
             var length = 0
-            for byte in bytes {
+            for byte in text.utf8 {
                 switch byte {
                 case 0x20: words.append(length); length = 0
-                case 0x0A: words.append(length); length = 0; result.append(words); words.removeAll(keepingCapacity: true)
-                case 0x0D, 0x80...: return nil
+                case 0x0A: words.append(length); length = 0; result.append(words); words = []
                 default: length += 1
                 }
             }
@@ -123,8 +119,6 @@ public struct MonospacedTextModel: TextMeasuring, Hashable {
             result.append(words)
             return result
         }
-        if let ascii = ascii ?? nil { return ascii }
-        var result: [[Int]] = []
         for paragraph in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline) {
             result.append(paragraph.split(separator: " ", omittingEmptySubsequences: false).map(\.count))
         }
