@@ -43,53 +43,72 @@ struct ExpansionScratch: Sendable {
     }
 
     /// `Engine.expand` over the engine's definitions, tableau and ranks.
+    ///
+    /// The scratch arrays are moved out of `self` and worked on as plain buffers while the
+    /// expansion runs (profiling showed a uniqueness check on every accumulation otherwise).
     mutating func expand(constant: Double, terms: [LinearTerm], definitions: SparseMatrix, tableau: SparseMatrix,
                          rank: [Int32], symbolCapacity: Int) -> (constant: Double, terms: [LinearTerm]) {
         if accumulator.count < symbolCapacity { grow(to: symbolCapacity) }
+        var accumulator = self.accumulator, queued = self.queued, touched = self.touched, heap = self.heap
+        (self.accumulator, self.queued, self.touched, self.heap) = ([], [], [], [])
         var k = constant
-        for t in terms { accumulate(t.symbol, t.coefficient, definitions: definitions, rank: rank) }
-        while !heap.isEmpty {
-            let x = pop()
-            let c = accumulator[x]
-            accumulator[x] = .leastNonzeroMagnitude
-            queued[x] = false
-            let r = definitions.row(of: x)!
-            k += c * definitions.constant(r)
-            for t in definitions.terms[r] { accumulate(t.symbol, c * t.coefficient, definitions: definitions, rank: rank) }
-        }
-        var i = 0
-        while i < touched.count {
-            let s = touched[i]
-            i += 1
-            guard let r = tableau.row(of: s) else { continue }
-            let c = accumulator[s]
-            accumulator[s] = .leastNonzeroMagnitude
-            k += c * tableau.constant(r)
-            for t in tableau.terms[r] { accumulate(t.symbol, c * t.coefficient, definitions: definitions, rank: rank) }
-        }
         var out: [LinearTerm] = []
-        out.reserveCapacity(touched.count)
-        for s in touched {
-            let c = accumulator[s]
-            accumulator[s] = 0
-            if abs(c) >= epsilon, !definitions.isOwner(s), !tableau.isOwner(s) { out.append(LinearTerm(s, c)) }
+        accumulator.withUnsafeMutableBufferPointer { accumulator in
+            queued.withUnsafeMutableBufferPointer { queued in
+                for t in terms { Self.accumulate(t.symbol, t.coefficient, accumulator, queued, &touched, &heap, definitions, rank) }
+                while !heap.isEmpty {
+                    let x = Self.pop(&heap)
+                    let c = accumulator[x.index]
+                    accumulator[x.index] = .leastNonzeroMagnitude
+                    queued[x.index] = false
+                    let r = definitions.row(of: x)!
+                    k += c * definitions.constant(r)
+                    for t in definitions.terms[r] { Self.accumulate(t.symbol, c * t.coefficient, accumulator, queued, &touched, &heap, definitions, rank) }
+                }
+                var i = 0
+                while i < touched.count {
+                    let s = touched[i]
+                    i += 1
+                    guard let r = tableau.row(of: s) else { continue }
+                    let c = accumulator[s.index]
+                    accumulator[s.index] = .leastNonzeroMagnitude
+                    k += c * tableau.constant(r)
+                    for t in tableau.terms[r] { Self.accumulate(t.symbol, c * t.coefficient, accumulator, queued, &touched, &heap, definitions, rank) }
+                }
+                out.reserveCapacity(touched.count)
+                for s in touched {
+                    let c = accumulator[s.index]
+                    accumulator[s.index] = 0
+                    if abs(c) >= epsilon, !definitions.isOwner(s), !tableau.isOwner(s) { out.append(LinearTerm(s, c)) }
+                }
+            }
         }
         touched.removeAll(keepingCapacity: true)
+        (self.accumulator, self.queued, self.touched, self.heap) = (accumulator, queued, touched, heap)
         out.sort { $0.symbol < $1.symbol }
         return (k, out)
     }
 
-    /// Adds `c` to the coefficient of `s`, queueing its definition if it has one.
-    @inline(__always) private mutating func accumulate(_ s: Symbol, _ c: Double, definitions: SparseMatrix, rank: [Int32]) {
-        if accumulator[s] == 0 { touched.append(s) }
-        accumulator[s] += c
-        if accumulator[s] == 0 { accumulator[s] = .leastNonzeroMagnitude }  // keep it listed
-        if !queued[s], definitions.isOwner(s) { push(s, rank: rank[s]) }
+    /// Adds `c` to the coefficient of `s`, queueing its definition if it has one. (Static, its
+    /// state passed in: a nested function capturing `touched` and `heap` reached them through
+    /// dynamically checked accesses.)
+    @inline(__always)
+    private static func accumulate(_ s: Symbol, _ c: Double, _ accumulator: UnsafeMutableBufferPointer<Double>,
+                                   _ queued: UnsafeMutableBufferPointer<Bool>, _ touched: inout [Symbol],
+                                   _ heap: inout [Queued], _ definitions: SparseMatrix, _ rank: [Int32]) {
+        let i = s.index
+        let old = accumulator[i]
+        if old == 0 { touched.append(s) }
+        let new = old + c
+        accumulator[i] = new == 0 ? .leastNonzeroMagnitude : new   // 0 would unlist it
+        if !queued[i], definitions.isOwner(s) {
+            queued[i] = true
+            push(Queued(rank: rank[i], symbol: s), onto: &heap)
+        }
     }
 
-    private mutating func push(_ s: Symbol, rank: Int32) {
-        queued[s] = true
-        heap.append(Queued(rank: rank, symbol: s))
+    private static func push(_ q: Queued, onto heap: inout [Queued]) {
+        heap.append(q)
         var i = heap.count - 1
         while i > 0 {
             let p = (i - 1) / 2
@@ -97,7 +116,7 @@ struct ExpansionScratch: Sendable {
         }
     }
 
-    private mutating func pop() -> Symbol {
+    private static func pop(_ heap: inout [Queued]) -> Symbol {
         let top = heap[0].symbol
         let last = heap.removeLast()
         if !heap.isEmpty {
