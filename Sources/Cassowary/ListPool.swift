@@ -16,7 +16,10 @@ struct ListPool<Element: ListPoolElement>: Sendable {
         var room: Int32
     }
 
+    /// The buffer: runs (lists' and free ones) up to `end`, filler after it.
     private var storage: [Element] = []
+    /// Where the runs end: the next run is made here when no free one fits.
+    private var end = 0
     private var runs: [Run] = []
     /// `freeHeads[c]`: the start of an unused run of class `c`, or -1; each unused run's first
     /// element links to the next one of its class.
@@ -75,7 +78,7 @@ struct ListPool<Element: ListPoolElement>: Sendable {
 
     @inline(__always) mutating func append(_ element: Element, to list: Int) {
         var run = runs[list]
-        if run.count == run.room { run = move(list, toClass: run.room == 0 ? 0 : sizeClass(atLeast: Int(run.room) + 1)) }
+        if run.count == run.room { run = move(list, toClass: run.room == 0 ? 1 : sizeClass(atLeast: Int(run.room) + 1)) }
         storage[Int(run.start + run.count)] = element
         runs[list].count = run.count + 1
     }
@@ -122,19 +125,19 @@ struct ListPool<Element: ListPoolElement>: Sendable {
     }
 
     /// The room the pool holds, in elements (lists' runs and free runs).
-    var capacity: Int { storage.count }
+    var capacity: Int { end }
 
     // MARK: Runs
 
     /// The smallest class whose room holds `count` (at least 1) elements: class `2k - 1` holds
     /// `2^k`, class `2k` holds `3·2^(k-1)`.
-    private func sizeClass(atLeast count: Int) -> Int {
+    @inline(__always) private func sizeClass(atLeast count: Int) -> Int {
         if count <= 2 { return count - 1 }
         let k = Int.bitWidth - 1 - (count - 1).leadingZeroBitCount   // 2^k < count <= 2^(k+1)
         return count <= 3 << (k - 1) ? 2 * k : 2 * k + 1
     }
 
-    private func room(ofClass c: Int) -> Int {
+    @inline(__always) private func room(ofClass c: Int) -> Int {
         c == 0 ? 1 : c % 2 == 1 ? 1 << ((c + 1) / 2) : 3 << (c / 2 - 1)
     }
 
@@ -155,7 +158,7 @@ struct ListPool<Element: ListPoolElement>: Sendable {
         }
         // A system that shrank a long way gives its room back; smaller gaps are closed by the
         // next growth (`allocate`), which keeps removals from packing over and over.
-        if freeElements > 4096 && 2 * freeElements > storage.count { pack(reserving: 0) }
+        if freeElements > 4096 && 2 * freeElements > end { pack(reserving: 0) }
     }
 
     /// Moves a list into a run of class `c`.
@@ -164,7 +167,10 @@ struct ListPool<Element: ListPoolElement>: Sendable {
         let room = room(ofClass: c)
         let start = allocate(c, room)
         let old = runs[list]   // read after `allocate`, which may pack the buffer
-        for k in 0..<Int(old.count) { storage[start + k] = storage[Int(old.start) + k] }
+        storage.withUnsafeMutableBufferPointer { buffer in
+            // Runs never overlap.
+            (buffer.baseAddress! + start).update(from: buffer.baseAddress! + Int(old.start), count: Int(old.count))
+        }
         if old.room > 0 { release(start: old.start, room: old.room) }
         let run = Run(start: Int32(start), count: old.count, room: Int32(room))
         runs[list] = run
@@ -178,19 +184,21 @@ struct ListPool<Element: ListPoolElement>: Sendable {
             freeElements -= room
             return Int(head)
         }
-        if shouldPack { pack(reserving: room + (storage.count - freeElements) / 2) }
-        let start = storage.count
-        // Grow by half rather than double: the pool is the bulk of a small system.
-        // (At least 64 elements: a fresh system's first columns would otherwise grow it an
-        // element or two at a time.)
-        if start + room > storage.capacity { storage.reserveCapacity(max(start + room, start + start / 2, 64)) }
-        // One element at a time: a run is short, and `append(contentsOf:)` of a repeated
-        // element takes the generic sequence path (a hundred instructions a run).
-        for _ in 0..<room { storage.append(filler) }
+        if shouldPack { pack(reserving: room + (end - freeElements) / 2) }
+        let start = end
+        end += room
+        // The buffer grows by half rather than doubling (the pool is the bulk of a small system),
+        // at least 64 elements (a fresh system's first lists would otherwise grow it an element
+        // or two at a time), filled ahead in one append: a run is then made without touching it.
+        if end > storage.count {
+            let grown = max(end, start + start / 2, 64)
+            storage.reserveCapacity(grown)
+            storage.append(contentsOf: repeatElement(filler, count: grown - storage.count))
+        }
         return start
     }
 
-    private mutating func release(start: Int32, room: Int32) {
+    @inline(__always) private mutating func release(start: Int32, room: Int32) {
         let c = sizeClass(atLeast: Int(room))
         storage[Int(start)].poolLink = freeHeads[c]
         freeHeads[c] = start
@@ -202,14 +210,14 @@ struct ListPool<Element: ListPoolElement>: Sendable {
     /// before it grows. A packing visits every list and copies the buffer, so waiting for that
     /// much room to be given back makes it amortised O(1) a release.
     private var shouldPack: Bool {
-        freeElements >= 256 && 3 * freeElements >= storage.count && freeElements >= runs.count
+        freeElements >= 256 && 3 * freeElements >= end && freeElements >= runs.count
     }
 
     /// Packs the lists' runs into a buffer of their own size and room for `extra` more, dropping
     /// the free runs.
     private mutating func pack(reserving extra: Int) {
         let old = storage
-        storage = [Element](unsafeUninitializedCapacity: old.count - freeElements + extra) { packed, count in
+        storage = [Element](unsafeUninitializedCapacity: end - freeElements + extra) { packed, count in
             old.withUnsafeBufferPointer { old in
                 runs.withUnsafeMutableBufferPointer { runs in
                     for list in runs.indices where runs[list].room > 0 {
@@ -221,6 +229,7 @@ struct ListPool<Element: ListPoolElement>: Sendable {
                 }
             }
         }
+        end = storage.count
         for k in freeHeads.indices { freeHeads[k] = -1 }
         freeElements = 0
     }
