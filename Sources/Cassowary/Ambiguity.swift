@@ -39,7 +39,6 @@ extension Engine {
         // 0: not visited, 1: reaches nothing open, 2: may reach something open, 3: on the
         // walk's stack (read as 2, so that a cycle could only make the answer conservative).
         var memo = [UInt8](repeating: 0, count: kinds.count)
-        // A row as a slice of its matrix's pool: indexed from its `startIndex`.
         func row(_ s: Symbol) -> ArraySlice<SparseMatrix.Term>? {
             if let r = definitions.row(of: s) { return definitions.terms[r] }
             guard let r = tableau.row(of: s) else { return nil }
@@ -56,15 +55,17 @@ extension Engine {
                     stack.removeLast()
                     continue
                 }
-                var i = next
-                while i < terms.count, memo[terms[terms.startIndex + i].symbol] == 1 { i += 1 }
-                if i < terms.count, memo[terms[terms.startIndex + i].symbol] == 0 {
-                    stack[stack.count - 1].next = i
-                    memo[terms[terms.startIndex + i].symbol] = 3
-                    stack.append((terms[terms.startIndex + i].symbol, 0))
+                // `next` counts from the row's first term; the slice's indices start where the
+                // row sits in its matrix's pool.
+                var i = terms.startIndex + next
+                while i < terms.endIndex, memo[terms[i].symbol] == 1 { i += 1 }
+                if i < terms.endIndex, memo[terms[i].symbol] == 0 {
+                    stack[stack.count - 1].next = i - terms.startIndex
+                    memo[terms[i].symbol] = 3
+                    stack.append((terms[i].symbol, 0))
                     continue
                 }
-                memo[s] = i < terms.count ? 2 : 1   // stopped at a term that may reach open
+                memo[s] = i < terms.endIndex ? 2 : 1   // stopped at a term that may reach open
                 stack.removeLast()
             }
             return memo[start] == 2
