@@ -214,6 +214,33 @@ import AutoLayout
         #expect(try pinned(width: 600, height: 300, device: "retina4_7") == Rect(x: 20, y: 0, width: 560, height: 300))
     }
 
+    @Test func aXibsTopLevelCollectionCellHasARootViewsSideMargins() throws {
+        // A top-level collection view cell is drawn with a root view's side margins by its own
+        // width (16 below 400 points, 20 from 400), not a cell's 8; it gets no safe area.
+        func pinned(width: Double, device: String) throws -> Rect? {
+            let text = xib("""
+                <collectionViewCell contentMode="center" id="cell">
+                    <rect key="frame" x="0.0" y="0.0" width="\(width)" height="100"/>
+                    <autoresizingMask key="autoresizingMask"/>
+                    <view key="contentView" contentMode="center" id="content">
+                        <rect key="frame" x="0.0" y="0.0" width="\(width)" height="100"/>
+                        <autoresizingMask key="autoresizingMask" flexibleMaxX="YES" flexibleMaxY="YES"/>
+                        <subviews>\(box("a", 0, 0, 10, 10))</subviews>
+                    </view>
+                    <constraints>
+                        <constraint firstItem="a" firstAttribute="leading" secondItem="cell" secondAttribute="leadingMargin" id="m1"/>
+                        <constraint firstAttribute="trailingMargin" secondItem="a" secondAttribute="trailing" id="m2"/>
+                        <constraint firstItem="a" firstAttribute="top" secondItem="cell" secondAttribute="top" constant="5" id="m3"/>
+                        <constraint firstItem="a" firstAttribute="height" constant="10" id="m4"/>
+                    </constraints>
+                </collectionViewCell>
+                """, device: device)
+            return try checkIB(text).frame("a")
+        }
+        #expect(try pinned(width: 352, device: "retina4_7") == Rect(x: 16, y: 5, width: 320, height: 10))
+        #expect(try pinned(width: 417, device: "retina6_1") == Rect(x: 20, y: 5, width: 377, height: 10))
+    }
+
     @Test func aViewThatPreservesItsSuperviewsMarginsTakesThem() throws {
         // A .xib's 375-point root has 16-point side margins. `flush` fills its width and
         // preserves them: its own 8 become 16. `inset` starts 10 points in: 16 - 10 = 6 is less

@@ -6,19 +6,23 @@ extension InterfaceBuilderBuilder {
     /// A `.xib`'s `<objects>`: every object with a frame, or of a view class, is a root.
     ///
     /// IB draws each top-level plain `<view>` of a `.xib` as a controller's root view on the
-    /// simulated device, whatever its size (cells, stack views and other classes are drawn as
-    /// themselves, with their own margins): the system minimum
+    /// simulated device, whatever its size (table cells, stack views and other classes are
+    /// drawn as themselves, with their own margins): the system minimum
     /// margins at the sides (16, or 20 from 400 points wide) and none above or below, inset by
     /// a safe area of the device's notch and home indicator; without a status bar, which a
     /// `.xib` does not simulate (views of Element's, OsmAnd's, iTorrent's, WooCommerce's,
-    /// Simplenote's, ProtonVPN's and SwiftMessages' `.xib` files, Xcode 9 to 16). A nib's views
-    /// get margins and safe area from where the app puts them.
+    /// Simplenote's, ProtonVPN's and SwiftMessages' `.xib` files, Xcode 9 to 16). A top-level
+    /// collection view cell gets the same margins, by its own width, not a cell's 8 (Rocket.Chat's
+    /// 352-point message cell has 16, Xcode 10; OsmAnd's 417-point empty-state cell 20, Xcode
+    /// 26), but no safe area. A nib's views get margins and safe area from where the app puts
+    /// them.
     mutating func readObjects(_ objects: MarkupElement) throws(SourceError) {
         for object in objects.children {
             if object.name == "placeholder" || object.name == "customObject" || object.name.hasSuffix("GestureRecognizer") { continue }
             if isViewElement(object) {
                 let drawnAsRoot = !forNib && object.name == "view"
-                let root = try readView(object, parent: nil, depth: 0, isControllerRoot: drawnAsRoot)
+                let marginsAsRoot = drawnAsRoot || (!forNib && object.name == "collectionViewCell")
+                let root = try readView(object, parent: nil, depth: 0, isControllerRoot: marginsAsRoot)
                 if drawnAsRoot, case .view(let i) = root {
                     let doubled = tools >= .xcode26 ? 2.0 : 1
                     let insets = EdgeInsets(top: device.hasNotch ? doubled * device.statusBar : 0, left: 0,
