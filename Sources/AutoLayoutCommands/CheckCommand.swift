@@ -65,7 +65,8 @@ func interfaceBuilderDeclarations<Command>(_ options: WritableKeyPath<Command, I
                                      read: InterfaceBuilderFile.Traits.init),
                 help: ArgumentHelp("IB files: the size classes whose <variation>s apply, width then height, each compact "
                                    + "or regular (compact-regular: an iPhone in portrait)",
-                                   discussion: "Default: the base layout.")),
+                                   discussion: "Default: the size classes of the file's <device> in its orientation, "
+                                       + "as IB drew it (the base layout when the file names none).")),
         .flags(options.appending(path: \.intrinsicSizes), [
             FlagChoice("--intrinsic-from-frames", value: .fromFrames,
                        help: ArgumentHelp("IB files: labels, buttons, images and controls take their intrinsic size "

@@ -77,7 +77,9 @@ func temporarySparseFile(named name: String, size: Int) throws -> String {
           --traits W-H              IB files: the size classes whose <variation>s apply,
                                     width then height, each compact or regular
                                     (compact-regular: an iPhone in portrait). Default:
-                                    the base layout.
+                                    the size classes of the file's <device> in its
+                                    orientation, as IB drew it (the base layout when the
+                                    file names none).
           --intrinsic-from-frames   IB files: labels, buttons, images and controls take
                                     their intrinsic size from their stored frames, which
                                     IB measured with the real fonts (the default).
@@ -132,7 +134,9 @@ func temporarySparseFile(named name: String, size: Int) throws -> String {
           --traits W-H              IB files: the size classes whose <variation>s apply,
                                     width then height, each compact or regular
                                     (compact-regular: an iPhone in portrait). Default:
-                                    the base layout.
+                                    the size classes of the file's <device> in its
+                                    orientation, as IB drew it (the base layout when the
+                                    file names none).
           --intrinsic-from-frames   IB files: labels, buttons, images and controls take
                                     their intrinsic size from their stored frames, which
                                     IB measured with the real fonts (the default).

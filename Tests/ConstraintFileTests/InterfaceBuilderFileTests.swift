@@ -557,8 +557,10 @@ func box(_ id: String, _ x: Double, _ y: Double, _ w: Double, _ h: Double, attri
         #expect(r.notes == ["removed 1 placeholder constraint (Xcode removes them at build time)"])
     }
 
-    @Test func sizeClassVariations() throws {
-        let text = xib(rootView(box("a", 0, 0, 10, 10), constraints: """
+    /// A view placed 10 from the leading edge (50 in regular width) and 5 from the top (40 in
+    /// compact width and height).
+    static func variations(device: String = "retina4_7") -> String {
+        xib(rootView(box("a", 0, 0, 10, 10), constraints: """
             <constraint firstItem="a" firstAttribute="leading" secondItem="root" secondAttribute="leading" constant="10" id="base"/>
             <constraint firstItem="a" firstAttribute="leading" secondItem="root" secondAttribute="leading" constant="50" id="wide"/>
             <constraint firstItem="a" firstAttribute="top" secondItem="root" secondAttribute="top" constant="5" id="top">
@@ -568,7 +570,11 @@ func box(_ id: String, _ x: Double, _ y: Double, _ w: Double, _ h: Double, attri
             """, extra: """
             <variation key="default"><mask key="constraints"><exclude reference="wide"/></mask></variation>
             <variation key="widthClass=regular"><mask key="constraints"><exclude reference="base"/><include reference="wide"/></mask></variation>
-            """))
+            """), device: device)
+    }
+
+    @Test func sizeClassVariations() throws {
+        let text = Self.variations()
         func frame(_ traits: String?) throws -> Rect? {
             try checkIB(text, options: .init(traits: traits.flatMap(InterfaceBuilderFile.Traits.init))).frame("a")
         }
@@ -578,6 +584,26 @@ func box(_ id: String, _ x: Double, _ y: Double, _ w: Double, _ h: Double, attri
         #expect(try frame("compact-compact") == Rect(x: 10, y: 40, width: 10, height: 10))
         #expect(InterfaceBuilderFile.Traits("compact") == nil)
         #expect(InterfaceBuilderFile.Traits("regular-compact") == .init(horizontal: .regular, vertical: .compact))
+    }
+
+    @Test func sizeClassesAreTheSimulatedDevicesByDefault() throws {
+        // IB draws a file for its <device> in its orientation: an iPad is regular-regular, an
+        // iPhone compact-regular in portrait, compact-compact in landscape, regular-compact in
+        // landscape from 414 points wide; a file naming no device gets the base layout.
+        func frame(_ device: String, landscape: Bool = false) throws -> Rect? {
+            var text = Self.variations(device: device)
+            if landscape { text = text.replacing(#"orientation="portrait""#, with: #"orientation="landscape""#) }
+            if device == "none" { text = text.replacing(#"<device id="none" orientation="portrait" appearance="light"/>"#, with: "") }
+            return try checkIB(text).frame("a")
+        }
+        #expect(try frame("ipad9_7") == Rect(x: 50, y: 5, width: 10, height: 10))
+        #expect(try frame("retina6_1") == Rect(x: 10, y: 5, width: 10, height: 10))
+        #expect(try frame("retina4_7", landscape: true) == Rect(x: 10, y: 40, width: 10, height: 10))
+        #expect(try frame("retina6_1", landscape: true) == Rect(x: 50, y: 5, width: 10, height: 10))
+        #expect(try frame("none") == Rect(x: 10, y: 5, width: 10, height: 10))
+        // Traits given win over the device's.
+        #expect(try checkIB(Self.variations(device: "ipad9_7"), options: .init(traits: .init("compact-compact"))).frame("a")
+            == Rect(x: 10, y: 40, width: 10, height: 10))
     }
 
     @Test func scrollViewEdgesMeanTheContent() throws {

@@ -26,7 +26,6 @@ extension InterfaceBuilderBuilder {
             }
         }
         walk(document)
-        let traits = options.traits
         /// The variations that apply, `default` first, then by specificity, in file order within each.
         func applying<T>(_ variations: [T], key: (T) -> String) -> [T] {
             func specificity(_ key: String) -> Int { key == "default" ? 0 : key.split(separator: "-").count }

@@ -16,6 +16,8 @@ struct InterfaceBuilderBuilder {
     let forNib: Bool
     var out: InterfaceBuilderFile
     var device = SimulatedDevice.named(nil, landscape: false)
+    /// The size classes whose `<variation>`s apply (nil: the base layout).
+    var traits: InterfaceBuilderFile.Traits?
     /// Views, content views and guides by object id.
     var items: [String: ItemRef] = [:]
     /// The `<constraints>` met, with the view that installs them, read once every id is known.
@@ -57,6 +59,10 @@ struct InterfaceBuilderBuilder {
         let deviceElement = document.child("device")
         tools = ToolsGeneration(document["toolsVersion"])
         device = SimulatedDevice.named(deviceElement?["id"], landscape: deviceElement?["orientation"] == "landscape", tools: tools)
+        // IB stores the frames of the device it shows, with that device's size classes; a file
+        // naming no device was drawn in the base layout (Xcode 6 and 7's "Any" canvas). A nib's
+        // traits are the app's business.
+        traits = options.traits ?? (forNib || deviceElement == nil ? nil : device.traits)
         for image in document.child("resources")?.children("image") ?? [] {
             if let name = image["name"], let w = finite(image["width"]), let h = finite(image["height"]), w >= 0, h >= 0 {
                 images[name] = Size(width: w, height: h)

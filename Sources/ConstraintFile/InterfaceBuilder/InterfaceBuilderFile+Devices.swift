@@ -52,6 +52,12 @@ struct SimulatedDevice: Sendable {
     var homeIndicator: Double
     /// Whether the status bar height stays when IB hides the status bar (a notch).
     var hasNotch: Bool
+    /// The size classes UIKit gives the device in its orientation: an iPad is regular both
+    /// ways; an iPhone is compact-width and regular-height in portrait; in landscape it is
+    /// compact-height, and regular-width from 414 points wide in portrait (the Plus, Max, XR
+    /// and 11 classes), compact-width below (Apple's Human Interface Guidelines, *Layout*,
+    /// device size classes).
+    var traits: InterfaceBuilderFile.Traits
 
     /// One device: its portrait size, and its status bar from Xcode 14 on (`statusBar`), from
     /// Xcode 15 when that differs (`fromXcode15`), and before Xcode 14 (44 on every notched phone).
@@ -98,8 +104,11 @@ struct SimulatedDevice: Sendable {
         var statusBar = entry.statusBar
         if hasNotch, tools < .xcode14, entry.width < 500 { statusBar = 44 }
         if tools >= .xcode15, let value = entry.fromXcode15 { statusBar = value }
+        let isPad = entry.width >= 700
+        let traits = InterfaceBuilderFile.Traits(horizontal: isPad || (landscape && entry.width >= 414) ? .regular : .compact,
+                                                 vertical: isPad || !landscape ? .regular : .compact)
         var device = SimulatedDevice(size: Size(width: entry.width, height: entry.height), statusBar: statusBar,
-                                     homeIndicator: entry.homeIndicator, hasNotch: hasNotch)
+                                     homeIndicator: entry.homeIndicator, hasNotch: hasNotch, traits: traits)
         if landscape {
             device.size = Size(width: device.size.height, height: device.size.width)
             // Phones hide the status bar in landscape; the notch moves to a side.

@@ -66,12 +66,14 @@ public struct InterfaceBuilderFile: Sendable {
 
     /// How a file is read.
     public struct Options: Sendable, Equatable {
-        /// The size classes whose `<variation>`s apply; nil: the base layout (`default`).
+        /// The size classes whose `<variation>`s apply; nil: those of the file's simulated
+        /// device in its orientation, as IB drew it (an iPhone in portrait is compact-regular,
+        /// an iPad regular-regular), or the base layout (`default`) when the file names no device.
         public var traits: Traits?
         /// Where intrinsic sizes come from.
         public var intrinsicSizes: IntrinsicSizes
 
-        /// Options; by default the base layout, with intrinsic sizes from the stored frames.
+        /// Options; by default the device's size classes, with intrinsic sizes from the stored frames.
         public init(traits: Traits? = nil, intrinsicSizes: IntrinsicSizes = .fromFrames) {
             self.traits = traits
             self.intrinsicSizes = intrinsicSizes
