@@ -547,6 +547,26 @@ private func stackConstraints(_ stack: StackView, _ identifier: String) -> [Layo
 
     // MARK: UIKit's constraints
 
+    /// Without its weak fitting constraints (the IB reader's probe), a stack keeps every other
+    /// constraint, and puts the three back when asked.
+    @Test func aStackCanLeaveOutItsWeakFittingConstraints() {
+        let stack = StackView(arrangedSubviews: [Label(text: "A"), Label(text: "B")])
+        stack.alignment = .center
+        stack.distribution = .equalSpacing
+        let root = place(stack)
+        let weak = ["UISV-ambiguity-suppression", "UISV-spanning-fit", "UISV-canvas-fit"]
+        func counts() -> [Int] { weak.map { stackConstraints(stack, $0).count } }
+        let others = stackConstraints(stack, "UISV-spacing").count + stackConstraints(stack, "UISV-alignment").count
+        #expect(counts() == [2, 1, 1])
+        stack.omitsFittingConstraints = true
+        root.layoutIfNeeded()
+        #expect(counts() == [0, 0, 0])
+        #expect(stackConstraints(stack, "UISV-spacing").count + stackConstraints(stack, "UISV-alignment").count == others)
+        stack.omitsFittingConstraints = false
+        root.layoutIfNeeded()
+        #expect(counts() == [2, 1, 1])
+    }
+
     /// kean's `.leading` dump: 2 alignment, 6 spanning-boundary (3 at 999.5), 1 spanning-fit
     /// (51), 4 canvas-connection, 3 ambiguity-suppression (25), 2 spacing; and how UIKit prints
     /// the spanner's connection and the spacing.

@@ -154,6 +154,55 @@ import AutoLayout
         #expect(!r.ambiguousViews.contains("empty") && !r.ambiguousViews.contains("row"))
     }
 
+    @Test func aStacksWeakFittingConstraintsDoNotSizeAViewIBDrew() throws {
+        // A centred row 300 wide: `card` (a plain view, 240 × 50 as drawn) has no height of
+        // its own, so only UIKit's ambiguity suppression (@25) and the spanner's fit (@51) would
+        // decide it: 0. IB keeps the 50 it drew, centred on `badge` (20 tall). An equal-spacing
+        // row: `gap` (a childless view drawn 30 wide) is sized along the row only by the canvas
+        // fit (@49): IB keeps 30.
+        let r = try checkIB(xib(rootView("""
+            <stackView alignment="center" spacing="10" translatesAutoresizingMaskIntoConstraints="NO" id="row">
+                <rect key="frame" x="0" y="0" width="300" height="50"/>
+                <subviews>
+                    <view translatesAutoresizingMaskIntoConstraints="NO" id="card">
+                        <rect key="frame" x="0" y="0" width="240" height="50"/>
+                        <constraints><constraint firstAttribute="width" constant="240" id="k1"/></constraints>
+                    </view>
+                    \(box("badge", 250, 15, 50, 20))
+                </subviews>
+            </stackView>
+            <stackView distribution="equalSpacing" alignment="top" translatesAutoresizingMaskIntoConstraints="NO" id="spread">
+                <rect key="frame" x="0" y="100" width="110" height="20"/>
+                <subviews>
+                    \(box("left", 0, 0, 40, 20))
+                    <view translatesAutoresizingMaskIntoConstraints="NO" id="gap">
+                        <rect key="frame" x="40" y="0" width="30" height="20"/>
+                        <constraints><constraint firstAttribute="height" constant="20" id="k2"/></constraints>
+                    </view>
+                    \(box("right", 70, 0, 40, 20))
+                </subviews>
+            </stackView>
+            """, constraints: """
+            <constraint firstItem="row" firstAttribute="leading" secondItem="root" secondAttribute="leading" id="r1"/>
+            <constraint firstItem="row" firstAttribute="top" secondItem="root" secondAttribute="top" id="r2"/>
+            <constraint firstItem="badge" firstAttribute="width" constant="50" id="r3"/>
+            <constraint firstItem="badge" firstAttribute="height" constant="20" id="r4"/>
+            <constraint firstItem="spread" firstAttribute="leading" secondItem="root" secondAttribute="leading" id="s1"/>
+            <constraint firstItem="spread" firstAttribute="top" secondItem="root" secondAttribute="top" constant="100" id="s2"/>
+            <constraint firstItem="left" firstAttribute="width" constant="40" id="s3"/>
+            <constraint firstItem="left" firstAttribute="height" constant="20" id="s4"/>
+            <constraint firstItem="right" firstAttribute="width" constant="40" id="s5"/>
+            <constraint firstItem="right" firstAttribute="height" constant="20" id="s6"/>
+            """)))
+        #expect(r.frame("card") == Rect(x: 0, y: 0, width: 240, height: 50))
+        #expect(r.frame("badge") == Rect(x: 250, y: 15, width: 50, height: 20))
+        #expect(r.frame("row")?.height == 50)
+        #expect(r.frame("gap") == Rect(x: 40, y: 0, width: 30, height: 20))
+        #expect(r.frame("spread")?.width == 110)
+        #expect(r.conflicts.isEmpty)
+        #expect(r.ambiguousViews.isEmpty)
+    }
+
     @Test func oldLayoutGuidesOfAScrollViewRootEndItsContent() throws {
         // UIKit's top and bottom layout guides were views in the root, as long as the bars: in a
         // scroll view root they sit at the ends of the content. Under a status bar and no

@@ -101,6 +101,13 @@ open class StackView: View {
     public var alignment: Alignment = .fill {
         didSet { if alignment != oldValue { arrangementChanged() } }
     }
+    /// Leaves out the weak constraints that only settle what nothing else decides
+    /// (`UISV-ambiguity-suppression` @25, `UISV-canvas-fit` @49, `UISV-spanning-fit` @51), so
+    /// an ambiguity check shows which lengths only they decide (the Interface Builder reader
+    /// asks, as IB keeps the lengths it drew there). Not UIKit's: false by default.
+    package var omitsFittingConstraints = false {
+        didSet { if omitsFittingConstraints != oldValue { arrangementChanged() } }
+    }
     /// The space between neighbouring views (the minimum for the equal distributions); negative
     /// values overlap them. ``spacingUseSystem`` asks for the system spacing (8). Default 0.
     ///
@@ -423,7 +430,7 @@ open class StackView: View {
                     priority: m == 1 ? .required : LayoutPriority(Float(max(999 - index, 751))), "UISV-fill-proportionally")
             }
         case .equalSpacing, .equalCentering:
-            add(self, along.size, .equal, nil, .notAnAttribute, priority: 49, "UISV-canvas-fit")
+            if !omitsFittingConstraints { add(self, along.size, .equal, nil, .notAnAttribute, priority: 49, "UISV-canvas-fit") }
             let centering = distribution == .equalCentering
             for (j, gap) in gapGuides.enumerated() {
                 let p = visible[j], n = visible[j + 1]
@@ -481,7 +488,7 @@ open class StackView: View {
                 add(spanner, across.end, effectiveAlignment == .trailing ? .equal : .greaterThanOrEqual, v, across.end,
                     priority: effectiveAlignment == .trailing ? 999.5 : .required, "UISV-spanning-boundary")
             }
-            add(spanner, across.size, .equal, nil, .notAnAttribute, priority: 51, "UISV-spanning-fit")
+            if !omitsFittingConstraints { add(spanner, across.size, .equal, nil, .notAnAttribute, priority: 51, "UISV-spanning-fit") }
         } else {
             // A single view needs no spanner: the stack encloses it and shrinks to it.
             add(canvas, across.start, effectiveAlignment == .leading ? .equal : .lessThanOrEqual, first, across.start,
@@ -492,10 +499,10 @@ open class StackView: View {
                 add(canvas, across.center, .equal, first, across.center, "UISV-canvas-connection")
             }
         }
-        if isBaseline || (effectiveAlignment != .fill && !usesSpanner) {
+        if (isBaseline || (effectiveAlignment != .fill && !usesSpanner)) && !omitsFittingConstraints {
             add(self, across.size, .equal, nil, .notAnAttribute, priority: 49, "UISV-canvas-fit")
         }
-        if effectiveAlignment != .fill {
+        if effectiveAlignment != .fill && !omitsFittingConstraints {
             for v in views { add(v, across.size, .equal, nil, .notAnAttribute, priority: 25, "UISV-ambiguity-suppression") }
         }
         if isBaseline && distribution == .fill && !visible.isEmpty {

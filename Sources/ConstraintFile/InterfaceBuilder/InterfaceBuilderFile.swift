@@ -175,7 +175,7 @@ public struct InterfaceBuilderFile: Sendable {
     /// - Complexity: dominated by the layout engine's solves.
     public func run() -> CheckResult {
         var result = layout.run(path: path)
-        if let sized = customViewsSizedByIB(result) { result = sized.run(path: path) }
+        if let sized = viewsSizedByIB(result) { result = sized.run(path: path) }
         result.notes = notes
         let conflicted = Set(result.conflicts.flatMap(\.itemNames))
         result.storedFrames = compare(result.views, ambiguous: Set(result.ambiguousViews), conflicted: conflicted)
@@ -188,28 +188,53 @@ public struct InterfaceBuilderFile: Sendable {
     /// flag, had an intrinsic size on that axis: the one it stored (Cosmos' star ratings).
     /// A stack view with no visible arranged view is never flagged either: IB leaves it at the
     /// size it was drawn with where constraints do not decide it (empty stacks 184 or 123 points
-    /// long, an all-hidden row 0 tall). The layout with those sizes, or nil when there is none
-    /// to add.
-    func customViewsSizedByIB(_ result: CheckResult) -> LayoutModel? {
-        guard sizesCustomViewsFromFrames, !result.openComponents.isEmpty else { return nil }
+    /// long, an all-hidden row 0 tall).
+    ///
+    /// Nor does IB let a stack's weak fitting constraints (``StackView/omitsFittingConstraints``)
+    /// size a plain or custom `<view>` it arranges: where only they would decide its width or
+    /// height (UIKit's `UISV-ambiguity-suppression` pulls a view across a stack that does not
+    /// fill to 0, `UISV-canvas-fit` an equal-spacing stack's views along it), IB keeps the length
+    /// it drew. Found by a solve without those constraints, where they leave open what the solve
+    /// with them decides (checkout's card fields 311 wide in a centred stack, Canvas's and
+    /// corona-warn-app's cards, Pocket Casts' and Iterable's cells).
+    /// The layout with those sizes, or nil when there is none to add.
+    func viewsSizedByIB(_ result: CheckResult) -> LayoutModel? {
+        guard sizesCustomViewsFromFrames else { return nil }
         let flagged = Set(storedViews.filter { $0.isAmbiguous || $0.isMisplaced }.map(\.id))
-        func sizedByIB(_ i: Int) -> Bool {
-            guard i < elements.count else { return false }
-            switch elements[i].name {
-            case "view": return elements[i].customClass != nil
-            case "stackView": return layout.views[i].properties.arranged.allSatisfy { layout.views[$0].properties.hidden }
-            default: return false
-            }
-        }
         var sized = layout
         var changed = false
-        for (i, view) in layout.views.enumerated() where sizedByIB(i) {
-            guard let open = result.openComponents[view.name], !flagged.contains(view.name), view.properties.intrinsic == nil,
-                  let frame = view.properties.frame, open.contains("width") || open.contains("height") else { continue }
+        /// Gives view `i` its stored length on the axes `open` names.
+        func keepStoredSize(_ i: Int, open: Set<String>?) {
+            let view = layout.views[i]
+            guard let open, !flagged.contains(view.name), sized.views[i].properties.intrinsic == nil,
+                  let frame = view.properties.frame, open.contains("width") || open.contains("height") else { return }
             let none = View.noIntrinsicMetric
             sized.views[i].properties.intrinsic = Size(width: open.contains("width") ? frame.width : none,
                                                        height: open.contains("height") ? frame.height : none)
             changed = true
+        }
+        for i in layout.views.indices where i < elements.count {
+            switch elements[i].name {
+            case "view" where elements[i].customClass != nil:
+                keepStoredSize(i, open: result.openComponents[layout.views[i].name])
+            case "stackView" where layout.views[i].properties.arranged.allSatisfy { layout.views[$0].properties.hidden }:
+                keepStoredSize(i, open: result.openComponents[layout.views[i].name])
+            default:
+                break
+            }
+        }
+        let arranged = layout.views.flatMap(\.properties.arranged).filter {
+            $0 < elements.count && elements[$0].name == "view" && !layout.views[$0].properties.hidden
+        }
+        if !arranged.isEmpty {
+            var probe = layout
+            for i in probe.views.indices where probe.views[i].viewClass == .stackView { probe.views[i].properties.omitsFittingConstraints = true }
+            let probed = probe.run(path: path)
+            for i in arranged {
+                // Open without them, and decided with them (a view open either way is ambiguous).
+                let name = layout.views[i].name
+                keepStoredSize(i, open: probed.openComponents[name]?.subtracting(result.openComponents[name] ?? []))
+            }
         }
         return changed ? sized : nil
     }

@@ -98,6 +98,7 @@ class HierarchyMaker {
             if let s = p.spacing { stack.spacing = s }
             stack.isLayoutMarginsRelativeArrangement = p.marginsRelative
             stack.isBaselineRelativeArrangement = p.baselineRelative
+            stack.omitsFittingConstraints = p.omitsFittingConstraints
         }
         if let parent = decl.parent {
             let superview = view(parent)

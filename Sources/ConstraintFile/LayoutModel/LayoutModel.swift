@@ -103,6 +103,8 @@ struct ViewProperties: Sendable {
     var alignment: StackView.Alignment?
     var spacing: Double?
     var marginsRelative = false
+    /// A stack without its weak fitting constraints (``StackView/omitsFittingConstraints``).
+    var omitsFittingConstraints = false
     var baselineRelative = false
     /// Indices of the arranged views, in order (resolved after the whole file is read).
     var arranged: [Int] = []
