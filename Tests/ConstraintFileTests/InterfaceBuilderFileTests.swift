@@ -545,16 +545,24 @@ func box(_ id: String, _ x: Double, _ y: Double, _ w: Double, _ h: Double, attri
         #expect(frame?.minX == 40)
     }
 
-    @Test func placeholderConstraintsAreRemoved() throws {
-        let r = try checkIB(xib(rootView(box("a", 0, 0, 10, 10), constraints: """
+    @Test func placeholderConstraintsTakePartInIBsLayoutAndAreRemovedFromANib() throws {
+        // IB lays out with a placeholder constraint (its stored frames obey it); Xcode removes
+        // it at build time, so a nib's views are made without it.
+        let text = xib(rootView(box("a", 0, 0, 10, 10), constraints: """
             <constraint firstItem="a" firstAttribute="leading" secondItem="root" secondAttribute="leading" constant="7" id="k1"/>
-            <constraint firstItem="a" firstAttribute="leading" secondItem="root" secondAttribute="leading" constant="99" placeholder="YES" id="k2"/>
             <constraint firstItem="a" firstAttribute="top" secondItem="root" secondAttribute="top" id="k3"/>
-            \(Self.size)
-            """)))
+            <constraint firstItem="a" firstAttribute="width" constant="10" id="z1"/>
+            <constraint firstItem="a" firstAttribute="height" constant="44" placeholder="YES" id="k2"/>
+            """))
+        let r = try checkIB(text)
         #expect(r.conflicts.isEmpty)
-        #expect(r.frame("a")?.minX == 7)
-        #expect(r.notes == ["removed 1 placeholder constraint (Xcode removes them at build time)"])
+        #expect(r.frame("a") == Rect(x: 7, y: 0, width: 10, height: 44))
+        #expect(r.notes == ["kept 1 placeholder constraint as IB lays out with them (Xcode removes them at build time)"])
+        let root = try Nib(text: text, path: "t.xib").instantiate(withOwner: nil)[0]
+        let installed = (root.constraints + root.subviews[0].constraints).filter { $0.firstItem === root.subviews[0] }
+        let attributes: Set<LayoutConstraint.Attribute> = Set(installed.map(\.firstAttribute))
+        #expect(installed.count == 3)
+        #expect(attributes == [.leading, .top, .width])
     }
 
     /// A view placed 10 from the leading edge (50 in regular width) and 5 from the top (40 in

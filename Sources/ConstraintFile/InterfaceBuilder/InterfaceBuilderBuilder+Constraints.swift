@@ -7,9 +7,11 @@ extension InterfaceBuilderBuilder {
         var placeholders = 0
         var constrained: Set<Int> = []
         for (e, host) in pending {
+            // A placeholder constraint is on IB's canvas, which lays out with it and stores the
+            // frames it gives, and not in the app: Xcode removes it at build time.
             if e["placeholder"] == "YES" {
                 placeholders += 1
-                continue
+                if forNib { continue }
             }
             if let id = e["id"], excluded.contains(id) { continue }
             func item(_ attribute: String) -> ItemRef?? {
@@ -70,7 +72,9 @@ extension InterfaceBuilderBuilder {
                 host: installsOnHost ? host : nil, objectID: e["id"]))))
         }
         if placeholders > 0 {
-            out.notes.append("removed \(placeholders) placeholder constraint\(placeholders == 1 ? "" : "s") (Xcode removes them at build time)")
+            let s = placeholders == 1 ? "" : "s"
+            out.notes.append(forNib ? "removed \(placeholders) placeholder constraint\(s) (Xcode removes them at build time)"
+                : "kept \(placeholders) placeholder constraint\(s) as IB lays out with them (Xcode removes them at build time)")
         }
         keepFramesOfUnconstrainedViews(constrained)
     }

@@ -6,7 +6,8 @@ import AutoLayout
 ///
 /// Read for a nib (``Nib``), the document is what the app runs rather than what IB drew: top-level
 /// views keep their `translatesAutoresizingMaskIntoConstraints` and autoresizing mask, no safe
-/// area is simulated, design-time intrinsic sizes (placeholders, designables) are ignored, and
+/// area is simulated, design-time intrinsic sizes (placeholders, designables) and placeholder
+/// constraints are ignored, and
 /// custom classes are named with their modules, as UIKit prints them.
 struct InterfaceBuilderBuilder {
     let path: String

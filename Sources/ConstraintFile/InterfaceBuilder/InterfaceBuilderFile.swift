@@ -104,7 +104,7 @@ public struct InterfaceBuilderFile: Sendable {
     /// The file's path as given to ``parse(_:path:options:)``.
     public let path: String
     /// What reading skipped or changed, one line each, in file order: unknown elements,
-    /// constraints to items that are not there, removed placeholder constraints.
+    /// constraints to items that are not there, placeholder constraints.
     public internal(set) var notes: [String] = []
     /// Every view with the frame and flags IB stored, in file order.
     public internal(set) var storedViews: [StoredView] = []

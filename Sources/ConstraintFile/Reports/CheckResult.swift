@@ -105,7 +105,7 @@ public struct CheckResult: Sendable {
     /// Whether every ambiguous view is named by an `expect ambiguous NAME` line.
     public var ambiguityExpected: Bool
     /// What reading the file skipped or changed, one line each, in file order (an Interface
-    /// Builder file's unknown elements and removed placeholder constraints).
+    /// Builder file's unknown elements and placeholder constraints).
     public var notes: [String]
     /// How the solved frames compare with the frames an Interface Builder file stored; nil for
     /// other files.
