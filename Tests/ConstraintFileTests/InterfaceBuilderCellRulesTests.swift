@@ -48,7 +48,17 @@ import AutoLayout
         // A 3,000-point root on a 667-point iPhone is drawn whole: its safe area ends at its
         // bottom, not at the screen's.
         #expect(try InterfaceBuilderViewTreeTests.safeAreaBox(375, 3000, device: "retina4_7", tools: "24506") == Rect(x: 0, y: 20, width: 375, height: 2980))
-        #expect(try InterfaceBuilderViewTreeTests.safeAreaBox(375, 3000, device: "retina4_7", tools: "17506") == Rect(x: 0, y: 20, width: 375, height: 2980))
+        #expect(try InterfaceBuilderViewTreeTests.safeAreaBox(375, 3000, device: "retina4_7", tools: "14313") == Rect(x: 0, y: 20, width: 375, height: 2980))
+    }
+
+    @Test func xcode10_3To13DrawPhonesWithoutANotchWithoutAStatusBar() throws {
+        // Xcode 10.3 (14868) to 13 draw the 4.7-inch iPhone's scenes with no status bar: a safe
+        // area from the top. Xcode 10.2 (14490) and 14 (21225) draw 20 points; a notch stays.
+        #expect(try InterfaceBuilderViewTreeTests.safeAreaBox(375, 667, device: "retina4_7", tools: "14490") == Rect(x: 0, y: 20, width: 375, height: 647))
+        #expect(try InterfaceBuilderViewTreeTests.safeAreaBox(375, 667, device: "retina4_7", tools: "14868") == Rect(x: 0, y: 0, width: 375, height: 667))
+        #expect(try InterfaceBuilderViewTreeTests.safeAreaBox(375, 667, device: "retina4_7", tools: "20037") == Rect(x: 0, y: 0, width: 375, height: 667))
+        #expect(try InterfaceBuilderViewTreeTests.safeAreaBox(375, 667, device: "retina4_7", tools: "21225") == Rect(x: 0, y: 20, width: 375, height: 647))
+        #expect(try InterfaceBuilderViewTreeTests.safeAreaBox(375, 812, device: "retina5_9", tools: "17701")?.minY == 44)
     }
 
     @Test func theIPhone11sStatusBarIs48FromXcode15() throws {

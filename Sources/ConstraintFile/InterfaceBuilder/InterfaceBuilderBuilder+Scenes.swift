@@ -181,11 +181,15 @@ extension InterfaceBuilderBuilder {
     /// navigation bar, the home indicator and a tab bar or toolbar, less what the root's frame
     /// keeps clear of.
     ///
+    /// Xcode 10.3 to 13 draw no status bar on a phone without a notch (``ToolsGeneration/xcode10_3``).
+    ///
     /// IB stores a controller's root at y 0 even when it draws it below opaque bars; the stored
     /// height says where it is: a root as much shorter than the screen as the status bar and a
     /// navigation bar (603 on a 667-point iPhone: an opaque bar, `translucent="NO"`, or an
     /// older Xcode's pushed controller) starts below them, and one shorter by the status bar
-    /// alone (647: a sheet, or a controller that hides the status bar) starts below it. Other
+    /// alone (647: a sheet, or a controller that hides the status bar) starts below it; a root
+    /// saved without a status bar keeps the height it had below one (Mixpanel's pushed
+    /// controllers, 603 tall in an Xcode 12 file, under a bar stored at y 0). Other
     /// heights are freeform sizes, placed at the top of the screen (UIKit's
     /// `edgesForExtendedLayout` and `extendedLayoutIncludesOpaqueBars` decide the same at run
     /// time: developer.apple.com/documentation/uikit/uiviewcontroller/edgesforextendedlayout).
@@ -193,6 +197,7 @@ extension InterfaceBuilderBuilder {
         guard case .view(let i) = root else { return }
         let id = controller?["id"] ?? ""
         let statusBarHidden = controller?.child("nil", key: "simulatedStatusBarMetrics") != nil
+            || (tools >= .xcode10_3 && tools < .xcode14)
         let statusBar = statusBarHidden && !device.hasNotch ? 0 : device.statusBar
         // Xcode 26 doubles a notched phone's insets; a 20-point status bar stays 20 (Canvas'
         // Xcode 26 storyboards on the 4.7-inch iPhone).
@@ -203,7 +208,8 @@ extension InterfaceBuilderBuilder {
         var rootTop = frame.minY
         let simulatedBar = controller?.child("simulatedNavigationBarMetrics", key: "simulatedTopBarMetrics") != nil
         if let stored = navigationBars[id] ?? (simulatedBar ? .some(nil) : nil) {
-            if near(frame.height, height - statusBar - 44) || near(frame.height, height - top - 44) {
+            if near(frame.height, height - statusBar - 44) || near(frame.height, height - top - 44)
+                || near(frame.height, height - device.statusBar - 44) {
                 rootTop = height - frame.height
                 top = rootTop
             } else if let bottom = stored {

@@ -22,6 +22,11 @@ struct ToolsGeneration: Sendable, Comparable {
     /// Xcode 11 (toolsVersion 15000 on; Xcode 10.3 writes 14868, 11.0 15505): iOS 13's sheets,
     /// whose navigation bars IB draws at the top, without a status bar above them.
     static let xcode11 = ToolsGeneration(build: 15000)
+    /// Xcode 10.3 (toolsVersion 14868) to 13: scenes on a phone without a notch drawn with no
+    /// status bar (navigation bars stored at y 0, safe areas from the top: FreeOTP's, FirebaseUI's,
+    /// Reusable's, Pulley's, ChatSecure's and FloatingPanel's storyboards); Xcode 10.2 (14490)
+    /// and 14 draw 20 points.
+    static let xcode10_3 = ToolsGeneration(build: 14868)
     /// Xcode 14 (toolsVersion 21000 on): notched phones' status bars as iOS 16 draws them; before,
     /// Interface Builder drew 44 points on every notched iPhone (the stored frames of Xcode 12
     /// and 13 files for the 6.1- and 6.7-inch iPhone 12 models show 44, Xcode 15's show 47).
