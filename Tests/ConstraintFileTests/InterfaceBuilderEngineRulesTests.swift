@@ -263,6 +263,39 @@ import AutoLayout
         #expect(try pinned(width: 600, height: 300, device: "retina4_7") == Rect(x: 20, y: 0, width: 560, height: 300))
     }
 
+    @Test func aVisualEffectViewsContentViewIsLaidOutAndCompared() throws {
+        // The content view fills the effect view by its autoresizing mask; `inner` is pinned
+        // 8 inside it, and both stored frames are compared (none is skipped).
+        let r = try checkIB(xib(rootView("""
+            <visualEffectView translatesAutoresizingMaskIntoConstraints="NO" id="blur">
+                <rect key="frame" x="10" y="20" width="200" height="50"/>
+                <view key="contentView" id="content">
+                    <rect key="frame" x="0.0" y="0.0" width="200" height="50"/>
+                    <autoresizingMask key="autoresizingMask" widthSizable="YES" heightSizable="YES"/>
+                    <subviews>\(box("inner", 8, 8, 184, 34))</subviews>
+                    <constraints>
+                        <constraint firstItem="inner" firstAttribute="leading" secondItem="content" secondAttribute="leading" constant="8" id="i1"/>
+                        <constraint firstItem="inner" firstAttribute="top" secondItem="content" secondAttribute="top" constant="8" id="i2"/>
+                        <constraint firstAttribute="trailing" secondItem="inner" secondAttribute="trailing" constant="8" id="i3"/>
+                        <constraint firstAttribute="bottom" secondItem="inner" secondAttribute="bottom" constant="8" id="i4"/>
+                    </constraints>
+                </view>
+                <blurEffect style="regular"/>
+            </visualEffectView>
+            """, constraints: """
+            <constraint firstItem="blur" firstAttribute="leading" secondItem="root" secondAttribute="leading" constant="10" id="b1"/>
+            <constraint firstItem="blur" firstAttribute="top" secondItem="root" secondAttribute="top" constant="20" id="b2"/>
+            <constraint firstItem="blur" firstAttribute="width" constant="200" id="b3"/>
+            <constraint firstItem="blur" firstAttribute="height" constant="50" id="b4"/>
+            """)))
+        #expect(r.frame("content") == Rect(x: 0, y: 0, width: 200, height: 50))
+        #expect(r.frame("inner") == Rect(x: 8, y: 8, width: 184, height: 34))
+        #expect(r.views.first { $0.name == "inner" }?.superview == "content")
+        #expect(r.storedFrames?.compared == 4)
+        #expect(r.storedFrames?.matched == 4)
+        #expect(r.conflicts.isEmpty && r.ambiguous.isEmpty)
+    }
+
     @Test func aXibsTopLevelCollectionCellHasARootViewsSideMargins() throws {
         // A top-level collection view cell is drawn with a root view's side margins by its own
         // width (16 below 400 points, 20 from 400), not a cell's 8; it gets no safe area.

@@ -178,6 +178,13 @@ extension InterfaceBuilderBuilder {
                 default: note("skipped <viewLayoutGuide key=\"\(child["key"] ?? "")\">", at: child)
                 }
             default:
+                // A visual effect view's content view is its subview (UIKit's `contentView`,
+                // filling it by its autoresizing mask), which holds what it shows.
+                if e.name == "visualEffectView", child["key"] == "contentView", isViewElement(child) {
+                    try readView(child, parent: ref, depth: depth + 1)
+                    continue
+                }
+                // (A cell's content view is read with the cell; a controller's view with it.)
                 if child["key"] == "contentView" || child["key"] == "view" { continue }
                 if ["tableHeaderView", "tableFooterView", "backgroundView"].contains(child["key"] ?? ""), isViewElement(child) {
                     try readView(child, parent: ref, depth: depth + 1)
