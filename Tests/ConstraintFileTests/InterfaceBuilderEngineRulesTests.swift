@@ -296,6 +296,39 @@ import AutoLayout
         #expect(r.conflicts.isEmpty && r.ambiguous.isEmpty)
     }
 
+    @Test func aCollectionViewsSectionHeaderAndFooterAreLaidOutAndCompared() throws {
+        // Section header and footer views sit where IB stored them in the collection view, and
+        // what they hold is constrained inside them.
+        func reusable(_ key: String, _ id: String, y: Double) -> String {
+            """
+            <collectionReusableView key="\(key)" reuseIdentifier="\(id)" id="\(id)">
+                <rect key="frame" x="0.0" y="\(y)" width="320" height="40"/>
+                <autoresizingMask key="autoresizingMask"/>
+                <subviews>\(box(id + "-title", 16, 10, 288, 20))</subviews>
+                <constraints>
+                    <constraint firstItem="\(id)-title" firstAttribute="leading" secondItem="\(id)" secondAttribute="leading" constant="16" id="\(id)1"/>
+                    <constraint firstAttribute="trailing" secondItem="\(id)-title" secondAttribute="trailing" constant="16" id="\(id)2"/>
+                    <constraint firstItem="\(id)-title" firstAttribute="centerY" secondItem="\(id)" secondAttribute="centerY" id="\(id)3"/>
+                    <constraint firstItem="\(id)-title" firstAttribute="height" constant="20" id="\(id)4"/>
+                </constraints>
+            </collectionReusableView>
+            """
+        }
+        let r = try checkIB(xib(rootView("""
+            <collectionView dataMode="prototypes" translatesAutoresizingMaskIntoConstraints="NO" id="list">
+                <rect key="frame" x="0.0" y="0.0" width="320" height="100"/>
+                <collectionViewFlowLayout key="collectionViewLayout" id="flow"/>
+                \(reusable("sectionHeaderView", "header", y: 0))
+                \(reusable("sectionFooterView", "footer", y: 60))
+            </collectionView>
+            """, constraints: edgesPinned("list"))))
+        #expect(r.frame("header") == Rect(x: 0, y: 0, width: 320, height: 40))
+        #expect(r.frame("footer-title") == Rect(x: 16, y: 10, width: 288, height: 20))
+        #expect(r.views.first { $0.name == "footer-title" }?.superview == "footer")
+        #expect(r.storedFrames?.differences == [])
+        #expect(r.conflicts.isEmpty)
+    }
+
     @Test func aXibsTopLevelCollectionCellHasARootViewsSideMargins() throws {
         // A top-level collection view cell is drawn with a root view's side margins by its own
         // width (16 below 400 points, 20 from 400), not a cell's 8; it gets no safe area.

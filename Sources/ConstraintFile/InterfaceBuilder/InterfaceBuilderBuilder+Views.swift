@@ -186,7 +186,7 @@ extension InterfaceBuilderBuilder {
                 }
                 // (A cell's content view is read with the cell; a controller's view with it.)
                 if child["key"] == "contentView" || child["key"] == "view" { continue }
-                if ["tableHeaderView", "tableFooterView", "backgroundView"].contains(child["key"] ?? ""), isViewElement(child) {
+                if ["tableHeaderView", "tableFooterView", "backgroundView", "sectionHeaderView", "sectionFooterView"].contains(child["key"] ?? ""), isViewElement(child) {
                     try readView(child, parent: ref, depth: depth + 1)
                 } else if !ignoredElements.contains(child.name) {
                     note("skipped <\(child.name)> in \(e["id"] ?? e.name)", at: child)
