@@ -329,6 +329,34 @@ import AutoLayout
         #expect(r.conflicts.isEmpty)
     }
 
+    @Test func aScenesOwnViewsAreLaidOutByThemselves() throws {
+        // Views in a scene beside its controller (added in code) are drawn at their stored
+        // size: a plain one with a controller root's 16-point side margins, a switch as stored
+        // (its frame, not its alignment rectangle plus the outsets again).
+        let extra = """
+            <view contentMode="scaleToFill" id="panel">
+                <rect key="frame" x="0.0" y="0.0" width="240" height="50"/>
+                <autoresizingMask key="autoresizingMask" flexibleMaxX="YES" flexibleMaxY="YES"/>
+                <subviews>\(box("title", 16, 10, 208, 30))</subviews>
+                <constraints>
+                    <constraint firstItem="title" firstAttribute="leading" secondItem="panel" secondAttribute="leadingMargin" id="p1"/>
+                    <constraint firstAttribute="trailingMargin" secondItem="title" secondAttribute="trailing" id="p2"/>
+                    <constraint firstItem="title" firstAttribute="top" secondItem="panel" secondAttribute="top" constant="10" id="p3"/>
+                    <constraint firstItem="title" firstAttribute="height" constant="30" id="p4"/>
+                </constraints>
+            </view>
+            <switch opaque="NO" contentMode="scaleToFill" contentHorizontalAlignment="center" contentVerticalAlignment="center" on="YES" id="toggle">
+                <rect key="frame" x="0.0" y="0.0" width="51" height="31"/>
+                <autoresizingMask key="autoresizingMask" flexibleMaxX="YES" flexibleMaxY="YES"/>
+            </switch>
+            """
+        let text = storyboard(controllerRoot(375, 667, "", constraints: "")).replacing("</viewController>", with: "</viewController>" + extra)
+        let r = try checkIB(text, path: "t.storyboard")
+        #expect(r.frame("title") == Rect(x: 16, y: 10, width: 208, height: 30))
+        #expect(r.frame("toggle") == Rect(x: 0, y: 0, width: 51, height: 31))
+        #expect(r.storedFrames?.differences == [])
+    }
+
     @Test func aXibsTopLevelCollectionCellHasARootViewsSideMargins() throws {
         // A top-level collection view cell is drawn with a root view's side margins by its own
         // width (16 below 400 points, 20 from 400), not a cell's 8; it gets no safe area.

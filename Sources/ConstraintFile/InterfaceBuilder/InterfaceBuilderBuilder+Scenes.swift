@@ -137,6 +137,13 @@ extension InterfaceBuilderBuilder {
 
     /// A scene's controller: its `view` is a root, laid out at its stored size.
     mutating func readSceneObject(_ controller: MarkupElement) throws(SourceError) {
+        if isViewElement(controller) {
+            // A view of the scene's own (outside the controller's hierarchy, added in code),
+            // drawn by itself at its stored size, a plain one as a `.xib`'s top-level view is:
+            // with a controller root's margins.
+            try readView(controller, parent: nil, depth: 0, isControllerRoot: controller.name == "view")
+            return
+        }
         guard let view = controller.children.first(where: { $0["key"] == "view" && isViewElement($0) }) else {
             let containers: Set<String> = ["navigationController", "tabBarController", "splitViewController", "pageViewController"]
             if containers.contains(controller.name) {

@@ -60,7 +60,7 @@ extension InterfaceBuilderBuilder {
             p.intrinsic = p.intrinsic.map {
                 Size(width: $0.width < 0 ? $0.width : max(0, $0.width - across), height: $0.height < 0 ? $0.height : max(0, $0.height - down))
             }
-            if !(p.translates ?? true), let f = p.frame {
+            if let f = p.frame {
                 p.frame = Rect(x: f.minX + outsets.left, y: f.minY + outsets.top, width: max(0, f.width - across), height: max(0, f.height - down))
             }
         }
