@@ -312,6 +312,12 @@ func box(_ id: String, _ x: Double, _ y: Double, _ w: Double, _ h: Double, attri
         #expect(try child(bar(y: 20, height: 96, extra: #"largeTitles="YES""#), tools: "22505")?.minY == 64)
         // A root shorter by the status bar and the bar sits below them: no inset.
         #expect(try child(bar(y: 0, height: 44), tools: "17701", height: 603) == Rect(x: 0, y: 0, width: 375, height: 603))
+        // An opaque bar: UIKit lays the controller's view out below it, so nothing of the
+        // root is under a bar (IB stores the root at y 0 at any height: a sheet's 611 here).
+        #expect(try child(bar(y: 0, height: 56, extra: #"translucent="NO""#), tools: "22505")?.minY == 0)
+        #expect(try child(bar(y: 0, height: 56, extra: #"translucent="NO""#), tools: "22505", height: 611)
+            == Rect(x: 0, y: 0, width: 375, height: 611))
+        #expect(try child(bar(y: 20, height: 44, extra: #"translucent="YES""#), tools: "22505")?.minY == 64)
         // A hidden bar leaves the status bar.
         let hidden = try Self.safeAreaBox(375, 667, device: "retina4_7", tools: "22505", scenes: Self.containerScene(
             "navigationController", #"id="nav" navigationBarHidden="YES""#, inner: bar(y: 20, height: 44),

@@ -47,7 +47,8 @@ extension InterfaceBuilderBuilder {
                 if controller.name == "navigationController", segue["relationship"] == "rootViewController" {
                     containment.append((id, destination))
                     if controller["navigationBarHidden"] != "YES" {
-                        navigationBars[id] = navigationBar(controller.child("navigationBar", key: "navigationBar"))
+                        let bar = controller.child("navigationBar", key: "navigationBar")
+                        navigationBars[id] = NavigationBarPlacement(bottom: navigationBar(bar), isOpaque: bar?["translucent"] == "NO")
                     }
                 }
                 if controller.name == "tabBarController", segue["relationship"] == "viewControllers" {
@@ -101,7 +102,7 @@ extension InterfaceBuilderBuilder {
                 segues(in: controller, from: id)
                 if controller["hidesBottomBarWhenPushed"] == "YES" { hidesTabBar.insert(id) }
                 if navigationBars[id] == nil, controller.child("simulatedNavigationBarMetrics", key: "simulatedTopBarMetrics") != nil {
-                    navigationBars[id] = .some(nil)
+                    navigationBars[id] = NavigationBarPlacement(bottom: nil)
                 }
             }
         }
@@ -214,12 +215,12 @@ extension InterfaceBuilderBuilder {
         var top = doubled ? 2 * statusBar : statusBar
         var rootTop = frame.minY
         let simulatedBar = controller?.child("simulatedNavigationBarMetrics", key: "simulatedTopBarMetrics") != nil
-        if let stored = navigationBars[id] ?? (simulatedBar ? .some(nil) : nil) {
+        if let stored = navigationBars[id] ?? (simulatedBar ? NavigationBarPlacement(bottom: nil) : nil) {
             if near(frame.height, height - statusBar - 44) || near(frame.height, height - top - 44)
                 || near(frame.height, height - device.statusBar - 44) {
                 rootTop = height - frame.height
                 top = rootTop
-            } else if let bottom = stored {
+            } else if let bottom = stored.bottom {
                 // The stored bar is in the coordinates of the navigation controller's view, which
                 // the root fills.
                 top = bottom + frame.minY
@@ -227,6 +228,9 @@ extension InterfaceBuilderBuilder {
                 top += 44
                 if near(frame.height, height - statusBar) { rootTop = statusBar }
             }
+            // UIKit lays a controller's view out below an opaque bar (its
+            // `extendedLayoutIncludesOpaqueBars` is false by default), whatever size IB stores.
+            if stored.isOpaque { rootTop = max(rootTop, top) }
         } else if frame.height < height - 0.5, near(frame.height, height - statusBar) {
             rootTop = statusBar
         }

@@ -9,6 +9,13 @@ import AutoLayout
 /// area is simulated, design-time intrinsic sizes (placeholders, designables) and placeholder
 /// constraints are ignored, and
 /// custom classes are named with their modules, as UIKit prints them.
+/// The navigation bar a controller is shown under: where its stored bar ends (nil: the
+/// standard bar below the status bar), and whether it is opaque (`translucent="NO"`).
+struct NavigationBarPlacement: Equatable {
+    var bottom: Double?
+    var isOpaque = false
+}
+
 struct InterfaceBuilderBuilder {
     let path: String
     let sourceLines: [Substring]
@@ -34,9 +41,8 @@ struct InterfaceBuilderBuilder {
     var contentGuides: [Int: Int] = [:]
     /// The Xcode that saved the file.
     var tools = ToolsGeneration(build: 0)
-    /// Controllers shown under a navigation bar, with where its stored bar ends (nil: the
-    /// standard bar below the status bar), by id; controllers shown above a tab bar.
-    var navigationBars: [String: Double?] = [:]
+    /// Controllers shown under a navigation bar, by id; controllers shown above a tab bar.
+    var navigationBars: [String: NavigationBarPlacement] = [:]
     var aboveTabBar: Set<String> = []
     /// Views whose margins take their superview's into account (`preservesSuperviewLayoutMargins`).
     var preservesMargins: [Int] = []
