@@ -425,6 +425,37 @@ private func stackConstraints(_ stack: StackView, _ identifier: String) -> [Layo
         #expect(stack.frame.width == 70)
     }
 
+    /// As Interface Builder draws them: the chain skips hidden views; one with a required
+    /// width keeps it (an intrinsic width gives way), placed half a gap after the visible view
+    /// before it, or ending at the first visible view; an equal-spacing stack reverses that.
+    @Test func hiddenViewsAsInterfaceBuilderDrawsThem() {
+        func fixed(_ width: Double) -> View {
+            let v = View()
+            v.translatesAutoresizingMaskIntoConstraints = false
+            LayoutConstraint.activate([v.widthAnchor.constraint(equalToConstant: width), v.heightAnchor.constraint(equalToConstant: 20)])
+            return v
+        }
+        let views = [fixed(44), Block(20, 20), fixed(30), Block(20, 20), Block(15, 20)]
+        views[0].isHidden = true
+        views[2].isHidden = true
+        views[4].isHidden = true
+        let stack = StackView(arrangedSubviews: views)
+        stack.spacing = 10
+        stack.arrangesHiddenViewsAsInterfaceBuilder = true
+        let root = place(stack)
+        // Visible: 20 + 10 + 20. Hidden: 44 ending at 0; 30 from 20 + 5; the intrinsic 15 → 0 at the end.
+        #expect(views.map(\.frame.minX) == [-44, 0, 25, 30, 50])
+        #expect(views.map(\.frame.width) == [44, 20, 30, 20, 0])
+        #expect(stack.frame.width == 50)
+        stack.distribution = .equalSpacing
+        root.layoutIfNeeded()
+        // Reversed: the first starts with the first visible view, the others end with the one before.
+        #expect(views.map(\.frame.minX) == [0, 0, -10, 30, 50])
+        let belowRequired = LayoutPriority.required - 1
+        #expect(stackConstraints(stack, "UISV-hiding").map(\.priority) == [belowRequired, belowRequired, belowRequired])
+        #expect(stackConstraints(stack, "IB-hidden-arranged").count == 3)
+    }
+
     /// A hidden view in a centred stack does not count for the stack's thickness.
     @Test func hiddenViewsDoNotWidenTheSpanner() {
         let small = Block(20, 20), tall = Block(20, 100)

@@ -357,6 +357,39 @@ import AutoLayout
         #expect(r.storedFrames?.differences == [])
     }
 
+    @Test func hiddenArrangedViewsAreWhereIBDrawsThem() throws {
+        // A fill-equally row 88 wide: `lead` (hidden, 44 wide by its own constraint) ends where
+        // the first visible button starts; `tail` (hidden, 44) starts where the last one ends.
+        // In a nib, UIKit's required `UISV-hiding` would break their widths instead.
+        func button(_ id: String, hidden: Bool) -> String {
+            """
+            <view \(hidden ? #"hidden="YES""# : "") translatesAutoresizingMaskIntoConstraints="NO" id="\(id)">
+                <rect key="frame" x="0" y="0" width="44" height="44"/>
+                <constraints><constraint firstAttribute="width" constant="44" id="\(id)-w"/></constraints>
+            </view>
+            """
+        }
+        let text = xib(rootView("""
+            <stackView distribution="fillEqually" translatesAutoresizingMaskIntoConstraints="NO" id="row">
+                <rect key="frame" x="0" y="0" width="88" height="44"/>
+                <subviews>\(button("lead", hidden: true))\(button("a", hidden: false))\(button("b", hidden: false))\(button("tail", hidden: true))</subviews>
+            </stackView>
+            """, constraints: """
+            <constraint firstItem="row" firstAttribute="leading" secondItem="root" secondAttribute="leading" id="r1"/>
+            <constraint firstItem="row" firstAttribute="top" secondItem="root" secondAttribute="top" id="r2"/>
+            <constraint firstItem="row" firstAttribute="height" constant="44" id="r3"/>
+            """))
+        let r = try checkIB(text)
+        #expect(r.frame("lead") == Rect(x: -44, y: 0, width: 44, height: 44))
+        #expect(r.frame("a") == Rect(x: 0, y: 0, width: 44, height: 44))
+        #expect(r.frame("b") == Rect(x: 44, y: 0, width: 44, height: 44))
+        #expect(r.frame("tail") == Rect(x: 88, y: 0, width: 44, height: 44))
+        #expect(r.conflicts.isEmpty)
+        let root = try Nib(text: text, path: "t.xib").instantiate(withOwner: nil)[0]
+        let row = try #require(root.subviews.first as? StackView)
+        #expect(!row.arrangesHiddenViewsAsInterfaceBuilder)
+    }
+
     @Test func aXibsTopLevelCollectionCellHasARootViewsSideMargins() throws {
         // A top-level collection view cell is drawn with a root view's side margins by its own
         // width (16 below 400 points, 20 from 400), not a cell's 8; it gets no safe area.

@@ -108,6 +108,18 @@ open class StackView: View {
     package var omitsFittingConstraints = false {
         didSet { if omitsFittingConstraints != oldValue { arrangementChanged() } }
     }
+    /// Arranges hidden views as Interface Builder's canvas draws them, not as UIKit does: the
+    /// chain runs through the visible views only, and a hidden view keeps the size its own
+    /// required constraints give it (`UISV-hiding` just below required: an intrinsic size
+    /// still gives way), placed where it would collapse: half the gap after the visible view
+    /// before it (none after the last), or, with none before it, ending where the first
+    /// visible view starts; an equal-spacing or equal-centering stack does the reverse (ending
+    /// with the visible view before it, or starting with the first visible one). VLC's player
+    /// controls, Habitica's and Element's cells, Pocket Casts' episode cell and checkout's
+    /// card form show both. Not UIKit's: false by default.
+    package var arrangesHiddenViewsAsInterfaceBuilder = false {
+        didSet { if arrangesHiddenViewsAsInterfaceBuilder != oldValue { arrangementChanged() } }
+    }
     /// The space between neighbouring views (the minimum for the equal distributions); negative
     /// values overlap them. ``spacingUseSystem`` asks for the system spacing (8). Default 0.
     ///
@@ -383,24 +395,50 @@ open class StackView: View {
         updateGuides(spanner: usesSpanner, gaps: spreads ? max(visible.count - 1, 0) : 0)
 
         // Along the axis: the chain from the canvas's start to its end.
-        add(canvas, along.start, .equal, views[0], along.start, "UISV-canvas-connection")
-        add(canvas, along.end, .equal, views[views.count - 1], along.end, "UISV-canvas-connection")
-        for i in views.indices.dropFirst() {
-            let a = views[i - 1], b = views[i]
-            let attrB = baselineSpacing && visibleFlags[i] ? LayoutConstraint.Attribute.firstBaseline : along.start
-            let attrA = baselineSpacing && visibleFlags[i - 1] ? LayoutConstraint.Attribute.lastBaseline : along.end
-            // A hidden view takes half of the gap on each side; before the first or after the
-            // last visible view, and between two hidden views, there is no gap.
-            let factor: Double = visibleFlags[i - 1] && visibleFlags[i] ? 1 : visibleFlags[i - 1] || visibleFlags[i] ? 0.5 : 0
-            var gap: Double? = 0
-            if factor > 0, let before = visibleFlags[..<i].lastIndex(of: true), visibleFlags[i...].contains(true) {
-                gap = gapAfter(before).map { $0 * factor }
+        if arrangesHiddenViewsAsInterfaceBuilder && visible.count < views.count {
+            let shown = views.indices.filter { visibleFlags[$0] }
+            add(canvas, along.start, .equal, views[shown[0]], along.start, "UISV-canvas-connection")
+            add(canvas, along.end, .equal, views[shown[shown.count - 1]], along.end, "UISV-canvas-connection")
+            for (a, b) in zip(shown, shown.dropFirst()) {
+                let gap = gapAfter(a)
+                add(views[b], baselineSpacing ? .firstBaseline : along.start, spreads ? .greaterThanOrEqual : .equal,
+                    views[a], baselineSpacing ? .lastBaseline : along.end, constant: gap ?? systemSpacing, "UISV-spacing")
+                if gap == nil { out[out.count - 1].systemSpacingMultiplier = 1 }
             }
-            add(b, attrB, spreads ? .greaterThanOrEqual : .equal, a, attrA,
-                constant: gap ?? factor * systemSpacing, "UISV-spacing")
-            if gap == nil { out[out.count - 1].systemSpacingMultiplier = factor }
+            for k in views.indices where !visibleFlags[k] {
+                let before = shown.last { $0 < k }, after = shown.first { $0 > k }
+                // Its own required constraints keep their size; nothing else does.
+                add(views[k], along.size, .equal, nil, .notAnAttribute, priority: .required - 1, "UISV-hiding")
+                switch (spreads, before) {
+                case (false, let before?):
+                    // Between two visible views, half the gap after the one before it.
+                    let half = after == nil ? 0 : (gapAfter(before) ?? systemSpacing) / 2
+                    add(views[k], along.start, .equal, views[before], along.end, constant: half, "IB-hidden-arranged")
+                case (false, nil): add(views[k], along.end, .equal, views[after!], along.start, "IB-hidden-arranged")
+                case (true, let before?): add(views[k], along.end, .equal, views[before], along.end, "IB-hidden-arranged")
+                case (true, nil): add(views[k], along.start, .equal, views[after!], along.start, "IB-hidden-arranged")
+                }
+            }
+        } else {
+            add(canvas, along.start, .equal, views[0], along.start, "UISV-canvas-connection")
+            add(canvas, along.end, .equal, views[views.count - 1], along.end, "UISV-canvas-connection")
+            for i in views.indices.dropFirst() {
+                let a = views[i - 1], b = views[i]
+                let attrB = baselineSpacing && visibleFlags[i] ? LayoutConstraint.Attribute.firstBaseline : along.start
+                let attrA = baselineSpacing && visibleFlags[i - 1] ? LayoutConstraint.Attribute.lastBaseline : along.end
+                // A hidden view takes half of the gap on each side; before the first or after the
+                // last visible view, and between two hidden views, there is no gap.
+                let factor: Double = visibleFlags[i - 1] && visibleFlags[i] ? 1 : visibleFlags[i - 1] || visibleFlags[i] ? 0.5 : 0
+                var gap: Double? = 0
+                if factor > 0, let before = visibleFlags[..<i].lastIndex(of: true), visibleFlags[i...].contains(true) {
+                    gap = gapAfter(before).map { $0 * factor }
+                }
+                add(b, attrB, spreads ? .greaterThanOrEqual : .equal, a, attrA,
+                    constant: gap ?? factor * systemSpacing, "UISV-spacing")
+                if gap == nil { out[out.count - 1].systemSpacingMultiplier = factor }
+            }
+            for v in views where v.isHidden { add(v, along.size, .equal, nil, .notAnAttribute, "UISV-hiding") }
         }
-        for v in views where v.isHidden { add(v, along.size, .equal, nil, .notAnAttribute, "UISV-hiding") }
 
         switch distribution {
         case .fill:

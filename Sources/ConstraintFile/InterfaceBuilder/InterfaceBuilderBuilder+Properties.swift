@@ -111,6 +111,7 @@ extension InterfaceBuilderBuilder {
     /// `axis`, `distribution`, `alignment`, `spacing` and the arrangement flags of a stack view.
     func readStack(_ e: MarkupElement, into p: inout ViewProperties) throws(SourceError) {
         p.axis = e["axis"] == "vertical" ? .vertical : .horizontal
+        p.arrangesHiddenViewsAsInterfaceBuilder = !forNib
         let distributions: [String: StackView.Distribution] = [
             "fill": .fill, "fillEqually": .fillEqually, "fillProportionally": .fillProportionally,
             "equalSpacing": .equalSpacing, "equalCentering": .equalCentering,

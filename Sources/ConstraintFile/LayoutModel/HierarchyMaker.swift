@@ -99,6 +99,7 @@ class HierarchyMaker {
             stack.isLayoutMarginsRelativeArrangement = p.marginsRelative
             stack.isBaselineRelativeArrangement = p.baselineRelative
             stack.omitsFittingConstraints = p.omitsFittingConstraints
+            stack.arrangesHiddenViewsAsInterfaceBuilder = p.arrangesHiddenViewsAsInterfaceBuilder
         }
         if let parent = decl.parent {
             let superview = view(parent)

@@ -105,6 +105,9 @@ struct ViewProperties: Sendable {
     var marginsRelative = false
     /// A stack without its weak fitting constraints (``StackView/omitsFittingConstraints``).
     var omitsFittingConstraints = false
+    /// A stack that arranges its hidden views as IB draws them
+    /// (``StackView/arrangesHiddenViewsAsInterfaceBuilder``).
+    var arrangesHiddenViewsAsInterfaceBuilder = false
     var baselineRelative = false
     /// Indices of the arranged views, in order (resolved after the whole file is read).
     var arranged: [Int] = []
