@@ -390,6 +390,35 @@ import AutoLayout
         #expect(!row.arrangesHiddenViewsAsInterfaceBuilder)
     }
 
+    @Test func aLabelInAVerticalProportionalStackMeasuresItsLine() throws {
+        // The stack (201 tall) shares its height by intrinsic heights: the label's line is
+        // 20.5 (17 points), the picker's 216, so the label gets 201 × 20.5 / 236.5 = 17.42, as
+        // IB stored it (17.5), not a share of its stored 17.5.
+        let r = try checkIB(xib(rootView("""
+            <stackView axis="vertical" distribution="fillProportionally" translatesAutoresizingMaskIntoConstraints="NO" id="form">
+                <rect key="frame" x="0" y="0" width="320" height="201"/>
+                <subviews>
+                    <label text="Pick one" translatesAutoresizingMaskIntoConstraints="NO" id="title">
+                        <rect key="frame" x="0" y="0" width="320" height="17.5"/>
+                        <fontDescription key="fontDescription" type="system" pointSize="17"/>
+                    </label>
+                    <pickerView translatesAutoresizingMaskIntoConstraints="NO" id="picker">
+                        <rect key="frame" x="0" y="17.5" width="320" height="183.5"/>
+                    </pickerView>
+                </subviews>
+            </stackView>
+            """, constraints: """
+            <constraint firstItem="form" firstAttribute="leading" secondItem="root" secondAttribute="leading" id="f1"/>
+            <constraint firstItem="form" firstAttribute="top" secondItem="root" secondAttribute="top" id="f2"/>
+            <constraint firstItem="form" firstAttribute="width" constant="320" id="f3"/>
+            <constraint firstItem="form" firstAttribute="height" constant="201" id="f4"/>
+            """)))
+        let title = try #require(r.frame("title"))
+        #expect(abs(title.height - 201 * 20.5 / 236.5) < 1e-6)
+        #expect(title.width == 320)
+        #expect(r.storedFrames?.differences == [])
+    }
+
     @Test func aXibsTopLevelCollectionCellHasARootViewsSideMargins() throws {
         // A top-level collection view cell is drawn with a root view's side margins by its own
         // width (16 below 400 points, 20 from 400), not a cell's 8; it gets no safe area.

@@ -78,12 +78,33 @@ extension InterfaceBuilderBuilder {
 
         var arranged: [Int] = []
         try readChildren(e, of: ref, depth: depth, isStack: viewClass == .stackView, arranged: &arranged)
-        if viewClass == .stackView { out.layout.views[index].properties.arranged = arranged }
+        if viewClass == .stackView {
+            out.layout.views[index].properties.arranged = arranged
+            measureProportionalLabels(arranged, in: index)
+        }
         if viewClass.isCell, let content = e.children.first(where: { $0["key"] == "contentView" }) {
             try readContentView(content, cell: index, depth: depth, hasAccessory: (e["accessoryType"] ?? "none") != "none"
                 || e.children.contains { $0["key"] == "accessoryView" })
         }
         return ref
+    }
+
+    /// A vertical fill-proportionally stack scales its views' heights from their intrinsic
+    /// heights, so a single-line label's stored height is the scaled one, not what it measures:
+    /// its intrinsic height is its font's line (the text model's, which IB's system fonts
+    /// match to the pixel: RxDataSources' 17-point labels share a 201-point stack with pickers,
+    /// 20.5 to 216, and are stored 17.5 tall). Its width stays the stored one, where the
+    /// model's advances would be far from the real font's.
+    mutating func measureProportionalLabels(_ arranged: [Int], in stack: Int) {
+        let p = out.layout.views[stack].properties
+        guard !forNib, options.intrinsicSizes == .fromFrames, p.distribution == .fillProportionally, p.axis == .vertical else { return }
+        for i in arranged where out.elements[i].name == "label" {
+            let label = out.layout.views[i].properties
+            guard label.lines == 1, let text = label.text, !text.isEmpty, let font = label.font, let intrinsic = label.intrinsic else { continue }
+            let measured = MonospacedTextModel().layout(text, font: Font.systemFont(ofSize: font), width: nil, maximumLines: 1,
+                                                        lineBreakMode: .byTruncatingTail)
+            out.layout.views[i].properties.intrinsic = Size(width: intrinsic.width, height: measured.size.height)
+        }
     }
 
     /// A cell's content view: the cell class makes it; the file names it, sets its margins and
