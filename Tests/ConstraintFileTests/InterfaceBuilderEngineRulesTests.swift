@@ -419,6 +419,19 @@ import AutoLayout
         #expect(r.storedFrames?.differences == [])
     }
 
+    @Test func whereNothingDecidesAFrameIBKeepsTheOneItDrewAndTheAmbiguityIsReported() throws {
+        // `loose` is placed but nothing sizes it (a plain view): IB keeps its drawn 120 × 30;
+        // the report still says the layout is ambiguous.
+        let r = try checkIB(xib(rootView(box("loose", 10, 20, 120, 30), constraints: """
+            <constraint firstItem="loose" firstAttribute="leading" secondItem="root" secondAttribute="leading" constant="10" id="l1"/>
+            <constraint firstItem="loose" firstAttribute="top" secondItem="root" secondAttribute="top" constant="20" id="l2"/>
+            """)))
+        #expect(r.frame("loose") == Rect(x: 10, y: 20, width: 120, height: 30))
+        #expect(r.ambiguousViews == ["loose"])
+        #expect(r.ambiguous == ["loose: width, height open"])
+        #expect(r.storedFrames?.differences == [])
+    }
+
     @Test func aXibsTopLevelCollectionCellHasARootViewsSideMargins() throws {
         // A top-level collection view cell is drawn with a root view's side margins by its own
         // width (16 below 400 points, 20 from 400), not a cell's 8; it gets no safe area.

@@ -175,7 +175,19 @@ public struct InterfaceBuilderFile: Sendable {
     /// - Complexity: dominated by the layout engine's solves.
     public func run() -> CheckResult {
         var result = layout.run(path: path)
-        if let sized = viewsSizedByIB(result) { result = sized.run(path: path) }
+        var model = layout
+        if let sized = viewsSizedByIB(result) {
+            model = sized
+            result = sized.run(path: path)
+        }
+        if let kept = drawnFramesKept(result, in: model) {
+            // The frames IB drew where nothing decides them; the ambiguity is still reported.
+            var drawn = kept.run(path: path)
+            drawn.ambiguous = result.ambiguous
+            drawn.ambiguousViews = result.ambiguousViews
+            drawn.openComponents = result.openComponents
+            result = drawn
+        }
         result.notes = notes
         let conflicted = Set(result.conflicts.flatMap(\.itemNames))
         result.storedFrames = compare(result.views, ambiguous: Set(result.ambiguousViews), conflicted: conflicted)
@@ -237,6 +249,38 @@ public struct InterfaceBuilderFile: Sendable {
             }
         }
         return changed ? sized : nil
+    }
+
+    /// Where the constraints leave a view's place or size open, IB keeps the frame it drew
+    /// (and warns that the layout is ambiguous): `model` with each open component held at its
+    /// stored value at the lowest priority, which decides only what nothing else does (VLC's
+    /// donation screen, whose scroll content's width nothing decides, drawn as wide as the
+    /// screen; Habitica's intro buttons), or nil when nothing is open. A check still reports
+    /// the ambiguity of the layout without them.
+    func drawnFramesKept(_ result: CheckResult, in model: LayoutModel) -> LayoutModel? {
+        guard sizesCustomViewsFromFrames, !result.openComponents.isEmpty else { return nil }
+        var kept = model
+        for (name, open) in result.openComponents.sorted(by: { $0.key < $1.key }) {
+            guard case .view(let ref)? = objects[name] else { continue }
+            let decl = model.views[ref.declared]
+            let parent: ViewRef?, frame: Rect?
+            switch ref {
+            case .view: (parent, frame) = (decl.parent, decl.properties.frame)
+            case .contentView(let i): (parent, frame) = (.view(i), decl.contentFrame)
+            }
+            guard let parent, let frame else { continue }
+            let pins: [(String, LayoutConstraint.Attribute, Double)] = [
+                ("x", .left, frame.minX), ("y", .top, frame.minY), ("width", .width, frame.width), ("height", .height, frame.height),
+            ]
+            for (component, attribute, value) in pins where open.contains(component) {
+                let edge = attribute == .left || attribute == .top
+                kept.statements.append(.constraint(.equation(ConstraintDecl(
+                    first: .view(ref), firstAttribute: attribute, relation: .equal, second: edge ? .view(parent) : nil,
+                    secondAttribute: edge ? attribute : .notAnAttribute, multiplier: 1, constant: value, priority: 1,
+                    identifier: "IB-drawn-frame", line: decl.line))))
+            }
+        }
+        return kept
     }
 
     /// The file's required equalities between two views' edges, centres or sizes (or fixing one
