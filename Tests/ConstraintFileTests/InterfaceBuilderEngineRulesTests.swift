@@ -432,6 +432,41 @@ import AutoLayout
         #expect(r.storedFrames?.differences == [])
     }
 
+    @Test func controlsWithoutAStoredFrameTakeTheSizesOfTheirGeneration() throws {
+        // Xcode 8 left many frames out: such controls take UIKit's sizes, as the Xcode that
+        // saved the file drew them (iOS 13 made steppers, progress bars and segmented controls
+        // taller). A default progress bar spans the root; the others keep their sizes.
+        func frames(tools: String) throws -> [Rect?] {
+            let text = xib(rootView("""
+                <stepper translatesAutoresizingMaskIntoConstraints="NO" id="stepper"/>
+                <progressView translatesAutoresizingMaskIntoConstraints="NO" id="bar"/>
+                <segmentedControl translatesAutoresizingMaskIntoConstraints="NO" id="choice">
+                    <segments><segment title="One"/><segment title="Two"/></segments>
+                </segmentedControl>
+                <datePicker contentMode="scaleToFill" datePickerMode="time" translatesAutoresizingMaskIntoConstraints="NO" id="time"/>
+                """, constraints: """
+                <constraint firstItem="stepper" firstAttribute="leading" secondItem="root" secondAttribute="leading" id="c1"/>
+                <constraint firstItem="stepper" firstAttribute="top" secondItem="root" secondAttribute="top" id="c2"/>
+                <constraint firstItem="bar" firstAttribute="leading" secondItem="root" secondAttribute="leading" id="c3"/>
+                <constraint firstItem="bar" firstAttribute="trailing" secondItem="root" secondAttribute="trailing" id="c4"/>
+                <constraint firstItem="bar" firstAttribute="top" secondItem="stepper" secondAttribute="bottom" id="c5"/>
+                <constraint firstItem="choice" firstAttribute="leading" secondItem="root" secondAttribute="leading" id="c6"/>
+                <constraint firstItem="choice" firstAttribute="top" secondItem="bar" secondAttribute="bottom" id="c7"/>
+                <constraint firstItem="time" firstAttribute="leading" secondItem="root" secondAttribute="leading" id="c8"/>
+                <constraint firstItem="time" firstAttribute="top" secondItem="choice" secondAttribute="bottom" id="c9"/>
+                """)).replacing(#"toolsVersion="21701""#, with: #"toolsVersion="\#(tools)""#)
+            let r = try checkIB(text)
+            return ["stepper", "bar", "choice", "time"].map { r.frame($0) }
+        }
+        let old = try frames(tools: "14460"), new = try frames(tools: "21701")
+        #expect(old[0] == Rect(x: 0, y: 0, width: 94, height: 29))
+        #expect(new[0] == Rect(x: 0, y: 0, width: 94, height: 32))
+        #expect(old[1] == Rect(x: 0, y: 29, width: 320, height: 2))
+        #expect(new[1] == Rect(x: 0, y: 32, width: 320, height: 4))
+        #expect(old[2]?.height == 29 && new[2]?.height == 32)
+        #expect(new[3]?.size == Size(width: 320, height: 216))
+    }
+
     @Test func aXibsTopLevelCollectionCellHasARootViewsSideMargins() throws {
         // A top-level collection view cell is drawn with a root view's side margins by its own
         // width (16 below 400 points, 20 from 400), not a cell's 8; it gets no safe area.

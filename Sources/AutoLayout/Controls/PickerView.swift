@@ -7,7 +7,7 @@
 /// only the size matters for layout.
 open class PickerView: View {
     /// The size of a picker: 320 × 216. The Interface Builder reader uses it for pickers.
-    public static let intrinsicSize = Size(width: 320, height: 216)
+    public static let intrinsicSize = ControlMetrics.current.pickerViewSize
 
     /// Creates a picker with a frame.
     public override init(frame: Rect) { super.init(frame: frame) }

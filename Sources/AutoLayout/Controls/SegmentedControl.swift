@@ -18,7 +18,7 @@ open class SegmentedControl: Control {
     /// `UISegmentedControl.noSegment`).
     public static let noSegment = -1
     /// The height of a segmented control: 32. The Interface Builder reader uses it.
-    public static let intrinsicHeight = 32.0
+    public static let intrinsicHeight = ControlMetrics.current.segmentedControlHeight
     /// How far a segmented control's frame reaches past the rectangle constraints place (UIKit's
     /// `alignmentRectInsets`): 1 point below. Stored frames show it: a control stored 32 tall
     /// in a stack view takes 31 of the stack's length (DataDog's and SideMenu's stacks), and one

@@ -7,7 +7,7 @@
 open class Slider: Control {
     /// The height of a slider: 31. The Interface Builder reader uses it for sliders whose frame
     /// the file does not give.
-    public static let intrinsicHeight = 31.0
+    public static let intrinsicHeight = ControlMetrics.current.sliderHeight
     /// How far a slider's frame reaches past the rectangle constraints place (UIKit's
     /// `alignmentRectInsets`): 2 points on each side, the thumb's overhang, and 1 below (the
     /// rectangle is 30 tall in a 31-point frame). Stored frames show it (a slider pinned to its

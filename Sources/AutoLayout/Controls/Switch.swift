@@ -7,7 +7,7 @@
 open class Switch: Control {
     /// The size of every switch: 51 × 31. The Interface Builder reader uses it for switches
     /// whose frame the file does not give.
-    public static let intrinsicSize = Size(width: 51, height: 31)
+    public static let intrinsicSize = ControlMetrics.current.switchSize
     /// How far a switch's frame reaches past the rectangle constraints place (UIKit's
     /// `alignmentRectInsets`): 2 points on the right. The stored frames of switches pinned to a
     /// trailing edge show it; the Interface Builder reader places switches by it. Views here have

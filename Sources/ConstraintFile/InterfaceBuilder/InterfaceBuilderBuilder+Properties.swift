@@ -6,8 +6,9 @@ extension InterfaceBuilderBuilder {
     /// Where the intrinsic size comes from: a placeholder or a designable's measured size
     /// first; else, for views sized by their content, the stored frame (`fromFrames`) or, for
     /// labels, buttons, images and the controls AutoLayout models (switches, sliders, segmented
-    /// controls, activity indicators), the model (`fromModel`). A control without a stored
-    /// frame takes its model size in both modes.
+    /// controls, activity indicators, steppers, progress views, pickers and wheel date pickers),
+    /// the model (`fromModel`), with the ``ControlMetrics`` of the Xcode generation that saved
+    /// the file. A control without a stored frame takes its model size in both modes.
     func intrinsicSize(_ e: MarkupElement, frame: Rect?) throws(SourceError) -> Size? {
         let none = View.noIntrinsicMetric
         if !forNib, e["placeholderIntrinsicWidth"] != nil || e["placeholderIntrinsicHeight"] != nil {
@@ -19,6 +20,8 @@ extension InterfaceBuilderBuilder {
         }
         if !forNib, let id = e["id"], let size = designables[id] { return size }
         let fromModel = options.intrinsicSizes == .fromModel
+        // The controls of the generation that saved the file.
+        let metrics = tools < .xcode11 ? ControlMetrics.beforeIOS13 : .current
         switch e.name {
         case "label", "button":
             return fromModel ? nil : frame?.size
@@ -26,18 +29,24 @@ extension InterfaceBuilderBuilder {
             guard let image = e["image"] else { return nil }
             return fromModel ? images[image] : frame?.size ?? images[image]
         case "switch":
-            return fromModel ? Switch.intrinsicSize : frame?.size ?? Switch.intrinsicSize
+            return fromModel ? metrics.switchSize : frame?.size ?? metrics.switchSize
         case "activityIndicatorView":
             let size = activityIndicatorStyle(e).intrinsicSize
             return fromModel ? size : frame?.size ?? size
         case "segmentedControl":
             if !fromModel, let frame { return frame.size }
-            return segmentedControl(e).intrinsicContentSize
+            return Size(width: segmentedControl(e).intrinsicContentSize.width, height: metrics.segmentedControlHeight)
         case "slider":
-            return Size(width: none, height: fromModel ? Slider.intrinsicHeight : frame?.height ?? Slider.intrinsicHeight)
+            return Size(width: none, height: fromModel ? metrics.sliderHeight : frame?.height ?? metrics.sliderHeight)
         case "pickerView":
-            return PickerView.intrinsicSize
-        case "textField", "stepper", "pageControl", "datePicker":
+            return metrics.pickerViewSize
+        case "stepper":
+            return fromModel ? metrics.stepperSize : frame?.size ?? metrics.stepperSize
+        case "progressView" where (e["progressViewStyle"] ?? "default") == "default":
+            return Size(width: none, height: fromModel ? metrics.progressViewHeight : frame?.height ?? metrics.progressViewHeight)
+        case "datePicker" where (e["style"] ?? "wheels") == "wheels":
+            return fromModel ? metrics.wheelsDatePickerSize : frame?.size ?? metrics.wheelsDatePickerSize
+        case "textField", "pageControl", "datePicker":
             return frame?.size
         case "progressView", "navigationBar", "toolbar", "tabBar", "searchBar":
             return frame.map { Size(width: none, height: $0.height) }
