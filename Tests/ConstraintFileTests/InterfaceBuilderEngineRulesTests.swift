@@ -467,6 +467,37 @@ import AutoLayout
         #expect(new[3]?.size == Size(width: 320, height: 216))
     }
 
+    @Test func aWrappingLabelsDesignableSizeIsItsOneLineSize() throws {
+        // IB records a designable label's intrinsic size on one line (1,081 points wide) and
+        // stores the frame it wrapped to: the wrapping label takes the stored 184 × 96; a
+        // one-line designable label keeps its recorded size (60 × 18, not its stored 100 × 30).
+        func label(_ id: String, lines: Int, y: Double, size: Size) -> String {
+            """
+            <label text="Lorem ipsum" numberOfLines="\(lines)" customClass="StyledLabel" translatesAutoresizingMaskIntoConstraints="NO" id="\(id)">
+                <rect key="frame" x="0" y="\(y)" width="\(size.width)" height="\(size.height)"/>
+                <fontDescription key="fontDescription" type="system" pointSize="17"/>
+            </label>
+            """
+        }
+        let text = xib(rootView(label("wrapping", lines: 0, y: 0, size: Size(width: 184, height: 96))
+                                + label("single", lines: 1, y: 100, size: Size(width: 100, height: 30)), constraints: """
+            <constraint firstItem="wrapping" firstAttribute="leading" secondItem="root" secondAttribute="leading" id="w1"/>
+            <constraint firstItem="wrapping" firstAttribute="top" secondItem="root" secondAttribute="top" id="w2"/>
+            <constraint firstItem="wrapping" firstAttribute="width" constant="184" id="w3"/>
+            <constraint firstItem="single" firstAttribute="leading" secondItem="root" secondAttribute="leading" id="s1"/>
+            <constraint firstItem="single" firstAttribute="top" secondItem="root" secondAttribute="top" constant="100" id="s2"/>
+            """)).replacing("</objects>", with: """
+            </objects>
+            <designables>
+                <designable name="wrapping"><size key="intrinsicContentSize" width="1081" height="18"/></designable>
+                <designable name="single"><size key="intrinsicContentSize" width="60" height="18"/></designable>
+            </designables>
+            """)
+        let r = try checkIB(text)
+        #expect(r.frame("wrapping") == Rect(x: 0, y: 0, width: 184, height: 96))
+        #expect(r.frame("single") == Rect(x: 0, y: 100, width: 60, height: 18))
+    }
+
     @Test func aXibsTopLevelCollectionCellHasARootViewsSideMargins() throws {
         // A top-level collection view cell is drawn with a root view's side margins by its own
         // width (16 below 400 points, 20 from 400), not a cell's 8; it gets no safe area.

@@ -18,7 +18,10 @@ extension InterfaceBuilderBuilder {
             }
             return Size(width: try value("placeholderIntrinsicWidth", frame?.width), height: try value("placeholderIntrinsicHeight", frame?.height))
         }
-        if !forNib, let id = e["id"], let size = designables[id] { return size }
+        // A designable's measured size, except a wrapping label's: IB records its one-line size
+        // (corona-warn-app's 1,081-point label) and stores the frame it wrapped to.
+        let wraps = e.name == "label" && (e["numberOfLines"] ?? "1") != "1"
+        if !forNib, !(wraps && frame != nil), let id = e["id"], let size = designables[id] { return size }
         let fromModel = options.intrinsicSizes == .fromModel
         // The controls of the generation that saved the file.
         let metrics = tools < .xcode11 ? ControlMetrics.beforeIOS13 : .current
