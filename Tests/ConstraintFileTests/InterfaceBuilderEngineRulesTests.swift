@@ -164,10 +164,7 @@ import AutoLayout
             <stackView alignment="center" spacing="10" translatesAutoresizingMaskIntoConstraints="NO" id="row">
                 <rect key="frame" x="0" y="0" width="300" height="50"/>
                 <subviews>
-                    <view translatesAutoresizingMaskIntoConstraints="NO" id="card">
-                        <rect key="frame" x="0" y="0" width="240" height="50"/>
-                        <constraints><constraint firstAttribute="width" constant="240" id="k1"/></constraints>
-                    </view>
+                    \(box("card", 0, 0, 240, 50, inner: #"<constraints><constraint firstAttribute="width" constant="240" id="k1"/></constraints>"#))
                     \(box("badge", 250, 15, 50, 20))
                 </subviews>
             </stackView>
@@ -175,24 +172,16 @@ import AutoLayout
                 <rect key="frame" x="0" y="100" width="110" height="20"/>
                 <subviews>
                     \(box("left", 0, 0, 40, 20))
-                    <view translatesAutoresizingMaskIntoConstraints="NO" id="gap">
-                        <rect key="frame" x="40" y="0" width="30" height="20"/>
-                        <constraints><constraint firstAttribute="height" constant="20" id="k2"/></constraints>
-                    </view>
+                    \(box("gap", 40, 0, 30, 20, inner: #"<constraints><constraint firstAttribute="height" constant="20" id="k2"/></constraints>"#))
                     \(box("right", 70, 0, 40, 20))
                 </subviews>
             </stackView>
             """, constraints: """
             <constraint firstItem="row" firstAttribute="leading" secondItem="root" secondAttribute="leading" id="r1"/>
             <constraint firstItem="row" firstAttribute="top" secondItem="root" secondAttribute="top" id="r2"/>
-            <constraint firstItem="badge" firstAttribute="width" constant="50" id="r3"/>
-            <constraint firstItem="badge" firstAttribute="height" constant="20" id="r4"/>
             <constraint firstItem="spread" firstAttribute="leading" secondItem="root" secondAttribute="leading" id="s1"/>
             <constraint firstItem="spread" firstAttribute="top" secondItem="root" secondAttribute="top" constant="100" id="s2"/>
-            <constraint firstItem="left" firstAttribute="width" constant="40" id="s3"/>
-            <constraint firstItem="left" firstAttribute="height" constant="20" id="s4"/>
-            <constraint firstItem="right" firstAttribute="width" constant="40" id="s5"/>
-            <constraint firstItem="right" firstAttribute="height" constant="20" id="s6"/>
+            \(sized("badge", 50, 20) + sized("left", 40, 20) + sized("right", 40, 20))
             """)))
         #expect(r.frame("card") == Rect(x: 0, y: 0, width: 240, height: 50))
         #expect(r.frame("badge") == Rect(x: 250, y: 15, width: 50, height: 20))

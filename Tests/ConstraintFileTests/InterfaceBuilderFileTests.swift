@@ -97,6 +97,14 @@ func edgesPinned(_ id: String) -> String {
     """
 }
 
+/// Constraints giving `id` a width and a height (ids `ID-w` and `ID-h`).
+func sized(_ id: String, _ width: Double, _ height: Double) -> String {
+    """
+    <constraint firstItem="\(id)" firstAttribute="width" constant="\(width)" id="\(id)-w"/>
+    <constraint firstItem="\(id)" firstAttribute="height" constant="\(height)" id="\(id)-h"/>
+    """
+}
+
 /// A constrained plain view `id` with a stored frame.
 func box(_ id: String, _ x: Double, _ y: Double, _ w: Double, _ h: Double, attributes: String = "", inner: String = "") -> String {
     """
