@@ -51,6 +51,16 @@ import AutoLayout
         #expect(try InterfaceBuilderViewTreeTests.safeAreaBox(375, 3000, device: "retina4_7", tools: "14313") == Rect(x: 0, y: 20, width: 375, height: 2980))
     }
 
+    @Test func aNotchedPhoneInLandscapeKeepsItsSidesClear() throws {
+        // In landscape the sensor housing's portrait height is clear on both sides, and 21
+        // points above the bottom: the iPhone 12's 47 on an 844 × 390 screen. A phone without
+        // a notch has no side insets (and hides the status bar in landscape).
+        #expect(try InterfaceBuilderViewTreeTests.safeAreaBox(844, 390, device: "retina6_0", tools: "23504", landscape: true)
+            == Rect(x: 47, y: 0, width: 750, height: 369))
+        #expect(try InterfaceBuilderViewTreeTests.safeAreaBox(667, 375, device: "retina4_7", tools: "22505", landscape: true)
+            == Rect(x: 0, y: 0, width: 667, height: 375))
+    }
+
     @Test func xcode10_3To13DrawPhonesWithoutANotchWithoutAStatusBar() throws {
         // Xcode 10.3 (14868) to 13 draw the 4.7-inch iPhone's scenes with no status bar: a safe
         // area from the top. Xcode 10.2 (14490) and 14 (21225) draw 20 points; a notch stays.

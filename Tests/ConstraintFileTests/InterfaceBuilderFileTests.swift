@@ -261,7 +261,7 @@ func box(_ id: String, _ x: Double, _ y: Double, _ w: Double, _ h: Double, attri
     /// A view pinned to the safe area of a `width` × `height` root, in a storyboard saved by
     /// `tools` for `device`, whose scenes are `scenes` (the root's controller is `vc-1`).
     static func safeAreaBox(_ width: Double, _ height: Double, device: String, tools: String, controllerExtras: String = "",
-                            attributes: String = "", scenes: String = "") throws -> Rect? {
+                            attributes: String = "", scenes: String = "", landscape: Bool = false) throws -> Rect? {
         let root = controllerRoot(width, height, box("a", 0, 0, width, height), constraints: """
             <constraint firstItem="a" firstAttribute="top" secondItem="safe" secondAttribute="top" id="s1"/>
             <constraint firstItem="safe" firstAttribute="bottom" secondItem="a" secondAttribute="bottom" id="s2"/>
@@ -272,6 +272,7 @@ func box(_ id: String, _ x: Double, _ y: Double, _ w: Double, _ h: Double, attri
             .replacing(#"toolsVersion="21701""#, with: #"toolsVersion="\#(tools)""#)
             .replacing("</scenes>", with: scenes + "</scenes>")
             .replacing(#"<viewController id="vc-1""#, with: #"<viewController id="vc-1" \#(attributes)"#)
+            .replacing(#"orientation="portrait""#, with: landscape ? #"orientation="landscape""# : #"orientation="portrait""#)
         return try checkIB(text, path: "t.storyboard").frame("a")
     }
 

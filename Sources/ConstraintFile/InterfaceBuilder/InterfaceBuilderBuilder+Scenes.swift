@@ -25,8 +25,8 @@ extension InterfaceBuilderBuilder {
                 let root = try readView(object, parent: nil, depth: 0, isControllerRoot: marginsAsRoot)
                 if drawnAsRoot, case .view(let i) = root {
                     let doubled = tools >= .xcode26 ? 2.0 : 1
-                    let insets = EdgeInsets(top: device.hasNotch ? doubled * device.statusBar : 0, left: 0,
-                                            bottom: doubled * device.homeIndicator, right: 0)
+                    let insets = EdgeInsets(top: device.hasNotch ? doubled * device.statusBar : 0, left: device.sideInset,
+                                            bottom: doubled * device.homeIndicator, right: device.sideInset)
                     if insets != .zero { out.layout.views[i].properties.safeArea = insets }
                 }
             } else {
@@ -243,8 +243,8 @@ extension InterfaceBuilderBuilder {
         // A freeform root taller than the screen is drawn whole: its bottom is the screen's
         // (Canvas' 3,000-point assignment details, whose safe area reaches its bottom).
         let screenBottom = frame.height > height ? rootTop + frame.height : height
-        let insets = EdgeInsets(top: max(0, top - rootTop), left: 0,
-                                bottom: max(0, rootTop + frame.height - (screenBottom - bottom)), right: 0)
+        let insets = EdgeInsets(top: max(0, top - rootTop), left: device.sideInset,
+                                bottom: max(0, rootTop + frame.height - (screenBottom - bottom)), right: device.sideInset)
         if insets != .zero { out.layout.views[i].properties.safeArea = insets }
     }
 }

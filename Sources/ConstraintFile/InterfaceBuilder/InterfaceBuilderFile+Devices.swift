@@ -57,6 +57,10 @@ struct SimulatedDevice: Sendable {
     var homeIndicator: Double
     /// Whether the status bar height stays when IB hides the status bar (a notch).
     var hasNotch: Bool
+    /// The safe area's left and right insets: a notched phone in landscape keeps its sensor
+    /// housing's portrait height clear on both sides, as UIKit's safe area does (xDrip4iOS's
+    /// landscape storyboard on the 6.1-inch iPhone 12: content 47 points in from each side).
+    var sideInset = 0.0
     /// The size classes UIKit gives the device in its orientation: an iPad is regular both
     /// ways; an iPhone is compact-width and regular-height in portrait; in landscape it is
     /// compact-height, and regular-width from 414 points wide in portrait (the Plus, Max, XR
@@ -117,7 +121,11 @@ struct SimulatedDevice: Sendable {
         if landscape {
             device.size = Size(width: device.size.height, height: device.size.width)
             // Phones hide the status bar in landscape; the notch moves to a side.
-            if device.size.height < 500 { device.statusBar = 0; device.homeIndicator = device.hasNotch ? 21 : 0 }
+            if device.size.height < 500 {
+                device.sideInset = device.hasNotch ? device.statusBar : 0
+                device.statusBar = 0
+                device.homeIndicator = device.hasNotch ? 21 : 0
+            }
         }
         return device
     }
