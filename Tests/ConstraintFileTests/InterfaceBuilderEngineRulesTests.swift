@@ -487,6 +487,40 @@ import AutoLayout
         #expect(r.frame("single") == Rect(x: 0, y: 100, width: 60, height: 18))
     }
 
+    @Test func aNavigationItemsCustomViewsSitInTheBar() throws {
+        // A 375-point scene's bar: the right item's button ends 16 points from the trailing
+        // edge, the left item's view starts 16 in, the title view is in the middle, each
+        // centred on the 44-point bar and as large as stored.
+        let item = """
+            <navigationItem key="navigationItem" title="Demo" id="item">
+                <barButtonItem key="leftBarButtonItem" id="left-item">
+                    <view key="customView" contentMode="scaleToFill" id="left">
+                        <rect key="frame" x="16" y="2" width="60" height="40"/>
+                        <autoresizingMask key="autoresizingMask" flexibleMaxX="YES" flexibleMaxY="YES"/>
+                    </view>
+                </barButtonItem>
+                <segmentedControl key="titleView" opaque="NO" contentMode="scaleToFill" segmentControlStyle="bar" selectedSegmentIndex="0" id="title">
+                    <rect key="frame" x="127.5" y="6" width="120" height="32"/>
+                    <autoresizingMask key="autoresizingMask" flexibleMaxX="YES" flexibleMaxY="YES"/>
+                    <segments><segment title="One"/><segment title="Two"/></segments>
+                </segmentedControl>
+                <barButtonItem key="rightBarButtonItem" id="right-item">
+                    <button key="customView" opaque="NO" contentMode="scaleToFill" buttonType="roundedRect" id="right">
+                        <rect key="frame" x="276" y="7" width="83" height="30"/>
+                        <autoresizingMask key="autoresizingMask" flexibleMaxX="YES" flexibleMaxY="YES"/>
+                        <state key="normal" title="Settings"/>
+                    </button>
+                </barButtonItem>
+            </navigationItem>
+            """
+        let r = try checkIB(storyboard(controllerRoot(375, 667, "", constraints: ""), controllerExtras: item), path: "t.storyboard")
+        #expect(r.frame("left") == Rect(x: 16, y: 2, width: 60, height: 40))
+        #expect(r.frame("title") == Rect(x: 127.5, y: 6, width: 120, height: 32))
+        #expect(r.frame("right") == Rect(x: 276, y: 7, width: 83, height: 30))
+        #expect(r.views.first { $0.name == "right" }?.superview == "item.bar")
+        #expect(r.storedFrames?.differences == [])
+    }
+
     @Test func aXibsTopLevelCollectionCellHasARootViewsSideMargins() throws {
         // A top-level collection view cell is drawn with a root view's side margins by its own
         // width (16 below 400 points, 20 from 400), not a cell's 8; it gets no safe area.

@@ -154,6 +154,9 @@ extension InterfaceBuilderBuilder {
         }
         let frame = rect(view) ?? Rect(origin: .zero, size: device.size)
         let root = try readView(view, parent: nil, depth: 0, frame: frame, isControllerRoot: true)
+        if !forNib, let item = controller.child("navigationItem", key: "navigationItem") {
+            try readNavigationItem(item, in: nil, width: frame.width)
+        }
         setSafeArea(of: root, frame: frame, controller: controller)
         // Before safe areas, controllers had a top and a bottom layout guide: the bars' edges.
         // UIKit made them views inside the root, as long as the bar: in a scroll view root they

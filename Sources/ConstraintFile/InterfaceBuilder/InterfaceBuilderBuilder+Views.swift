@@ -190,6 +190,10 @@ extension InterfaceBuilderBuilder {
                 }
             case "constraints":
                 for constraint in child.children("constraint") { pending.append((constraint, ref)) }
+            case "items" where e.name == "navigationBar":
+                // A navigation bar of the file's own: its items' custom views sit in it.
+                let width = out.layout.views[ref.declared].properties.frame?.width ?? device.size.width
+                for item in child.children("navigationItem") { try readNavigationItem(item, in: ref, width: width) }
             case "viewLayoutGuide":
                 guard let id = child["id"] else { continue }
                 switch child["key"] {
@@ -212,6 +216,69 @@ extension InterfaceBuilderBuilder {
                 } else if !ignoredElements.contains(child.name) {
                     note("skipped <\(child.name)> in \(e["id"] ?? e.name)", at: child)
                 }
+            }
+        }
+    }
+
+    /// A navigation item's custom views (a bar button item's `customView`, a `titleView`) in the
+    /// navigation bar `bar` that shows them, `width` wide: UIKit's bar puts a left item's
+    /// leading edge and a right item's trailing edge at the bar's side margins (16, or 20 from
+    /// 400 points wide), a title view in the middle, each centred on the bar's height, at the
+    /// size the file stored (Swift Messages' and RxDataSources' buttons 16 points from a
+    /// 375-point bar's trailing edge, BertQA's 20 from a 600-point one). A controller's item is
+    /// shown in its navigation controller's bar, which is not in its scene: `bar` nil makes
+    /// one, 44 points tall (not compared: the file stores no frame for it).
+    mutating func readNavigationItem(_ item: MarkupElement, in bar: ViewRef?, width: Double) throws(SourceError) {
+        var parts: [(view: MarkupElement, role: String)] = []
+        for child in item.children {
+            if child.name == "barButtonItem", let key = child["key"],
+               let custom = child.children.first(where: { $0["key"] == "customView" && isViewElement($0) }) {
+                parts.append((custom, key))
+            } else if child["key"] == "titleView", isViewElement(child) {
+                parts.append((child, "titleView"))
+            }
+        }
+        guard !parts.isEmpty else { return }
+        let barRef: ViewRef
+        if let bar {
+            barRef = bar
+        } else {
+            let index = out.layout.views.count
+            var p = ViewProperties()
+            p.frame = Rect(x: 0, y: 0, width: width, height: 44)
+            p.translates = true
+            p.className = "UINavigationBar"
+            out.layout.views.append(ViewDecl(name: (item["id"] ?? "navigationItem@\(item.line)") + ".bar", viewClass: .view,
+                                             parent: nil, line: item.line, depth: 0, properties: p))
+            out.elements.append(.init(name: "navigationBar", customClass: nil, line: item.line, column: item.column))
+            out.layout.statements.append(.makeView(index))
+            barRef = .view(index)
+        }
+        let margin = ViewController.systemMinimumLayoutMargins(forWidth: width).leading
+        for (e, role) in parts {
+            guard case .view(let i) = try readView(e, parent: barRef, depth: 1) else { continue }
+            let sizedByFrame = out.layout.views[i].properties.translates != false
+            out.layout.views[i].properties.translates = false
+            var pins: [(LayoutConstraint.Attribute, Double)] = [(.centerY, 0)]
+            if sizedByFrame, let size = out.layout.views[i].properties.frame?.size {
+                // A custom view without constraints of its own keeps its frame's size.
+                for (attribute, length) in [(LayoutConstraint.Attribute.width, size.width), (.height, size.height)] {
+                    out.layout.statements.append(.constraint(.equation(ConstraintDecl(
+                        first: .view(.view(i)), firstAttribute: attribute, relation: .equal, second: nil, secondAttribute: .notAnAttribute,
+                        multiplier: 1, constant: length, priority: 1000, identifier: "UINavigationBar-item", line: e.line))))
+                }
+            } else if out.layout.views[i].properties.intrinsic == nil {
+                out.layout.views[i].properties.intrinsic = out.layout.views[i].properties.frame?.size
+            }
+            switch role {
+            case "leftBarButtonItem": pins.append((.leading, margin))
+            case "rightBarButtonItem": pins.append((.trailing, -margin))
+            default: pins.append((.centerX, 0))
+            }
+            for (attribute, constant) in pins {
+                out.layout.statements.append(.constraint(.equation(ConstraintDecl(
+                    first: .view(.view(i)), firstAttribute: attribute, relation: .equal, second: .view(barRef), secondAttribute: attribute,
+                    multiplier: 1, constant: constant, priority: 1000, identifier: "UINavigationBar-item", line: e.line))))
             }
         }
     }
