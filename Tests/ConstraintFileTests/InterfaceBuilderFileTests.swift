@@ -288,6 +288,8 @@ func box(_ id: String, _ x: Double, _ y: Double, _ w: Double, _ h: Double, attri
     }
 
     @Test func safeAreaBySimulatedDeviceAndXcodeGeneration() throws {
+        // The 10.9-inch iPad Air: 820 × 1180, 24 at the top, 20 above the home indicator.
+        #expect(try Self.safeAreaBox(820, 1180, device: "ipad10_9rounded", tools: "23727") == Rect(x: 0, y: 24, width: 820, height: 1136))
         // The 6.1-inch iPhone 14 Pro: 393 × 852, a 59-point status bar, 34 above the home indicator.
         #expect(try Self.safeAreaBox(393, 852, device: "retina6_12", tools: "21701") == Rect(x: 0, y: 59, width: 393, height: 759))
         // The iPhone 12 class (390 × 844): 44 before Xcode 14, 47 from it.

@@ -100,6 +100,7 @@ struct SimulatedDevice: Sendable {
         "ipad9_7": Entry(width: 768, height: 1024, statusBar: 20, homeIndicator: 0),
         "ipad10_2": Entry(width: 810, height: 1080, statusBar: 20, homeIndicator: 0),
         "ipad10_5": Entry(width: 834, height: 1112, statusBar: 20, homeIndicator: 0),
+        "ipad10_9rounded": Entry(width: 820, height: 1180, statusBar: 24, homeIndicator: 20),
         "ipad11": Entry(width: 834, height: 1194, statusBar: 24, homeIndicator: 20),
         "ipad12_9": Entry(width: 1024, height: 1366, statusBar: 20, homeIndicator: 0),
         "ipad12_9rounded": Entry(width: 1024, height: 1366, statusBar: 24, homeIndicator: 20),
