@@ -193,7 +193,7 @@ extension InterfaceBuilderBuilder {
             case "items" where e.name == "navigationBar":
                 // A navigation bar of the file's own: its items' custom views sit in it.
                 let width = out.layout.views[ref.declared].properties.frame?.width ?? device.size.width
-                for item in child.children("navigationItem") { try readNavigationItem(item, in: ref, width: width) }
+                for item in child.children("navigationItem") { try readNavigationItem(item, in: ref, width: width, depth: depth + 1) }
             case "viewLayoutGuide":
                 guard let id = child["id"] else { continue }
                 switch child["key"] {
@@ -227,8 +227,9 @@ extension InterfaceBuilderBuilder {
     /// size the file stored (Swift Messages' and RxDataSources' buttons 16 points from a
     /// 375-point bar's trailing edge, BertQA's 20 from a 600-point one). A controller's item is
     /// shown in its navigation controller's bar, which is not in its scene: `bar` nil makes
-    /// one, 44 points tall (not compared: the file stores no frame for it).
-    mutating func readNavigationItem(_ item: MarkupElement, in bar: ViewRef?, width: Double) throws(SourceError) {
+    /// one, 44 points tall (not compared: the file stores no frame for it). `depth`: the custom
+    /// views' depth in the hierarchy.
+    mutating func readNavigationItem(_ item: MarkupElement, in bar: ViewRef?, width: Double, depth: Int = 1) throws(SourceError) {
         var parts: [(view: MarkupElement, role: String)] = []
         for child in item.children {
             if child.name == "barButtonItem", let key = child["key"],
@@ -256,7 +257,7 @@ extension InterfaceBuilderBuilder {
         }
         let margin = ViewController.systemMinimumLayoutMargins(forWidth: width).leading
         for (e, role) in parts {
-            guard case .view(let i) = try readView(e, parent: barRef, depth: 1) else { continue }
+            guard case .view(let i) = try readView(e, parent: barRef, depth: depth) else { continue }
             let sizedByFrame = out.layout.views[i].properties.translates != false
             out.layout.views[i].properties.translates = false
             var pins: [(LayoutConstraint.Attribute, Double)] = [(.centerY, 0)]
