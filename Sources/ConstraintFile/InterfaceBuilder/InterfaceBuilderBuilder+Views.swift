@@ -91,8 +91,8 @@ extension InterfaceBuilderBuilder {
 
     /// A vertical fill-proportionally stack scales its views' heights from their intrinsic
     /// heights, so a single-line label's stored height is the scaled one, not what it measures:
-    /// its intrinsic height is its font's line (the text model's, which IB's system fonts
-    /// match to the pixel: RxDataSources' 17-point labels share a 201-point stack with pickers,
+    /// its intrinsic height is its font's line (the text model's, which comes within a pixel of
+    /// the system font's: RxDataSources' 17-point labels share a 201-point stack with pickers,
     /// 20.5 to 216, and are stored 17.5 tall). Its width stays the stored one, where the
     /// model's advances would be far from the real font's.
     mutating func measureProportionalLabels(_ arranged: [Int], in stack: Int) {
@@ -232,7 +232,7 @@ extension InterfaceBuilderBuilder {
     mutating func readNavigationItem(_ item: MarkupElement, in bar: ViewRef?, width: Double, depth: Int = 1) throws(SourceError) {
         var parts: [(view: MarkupElement, role: String)] = []
         for child in item.children {
-            if child.name == "barButtonItem", let key = child["key"],
+            if child.name == "barButtonItem", let key = child["key"], key == "leftBarButtonItem" || key == "rightBarButtonItem",
                let custom = child.children.first(where: { $0["key"] == "customView" && isViewElement($0) }) {
                 parts.append((custom, key))
             } else if child["key"] == "titleView", isViewElement(child) {
@@ -274,7 +274,7 @@ extension InterfaceBuilderBuilder {
             switch role {
             case "leftBarButtonItem": pins.append((.leading, margin))
             case "rightBarButtonItem": pins.append((.trailing, -margin))
-            default: pins.append((.centerX, 0))
+            default: pins.append((.centerX, 0))   // the title view
             }
             for (attribute, constant) in pins {
                 out.layout.statements.append(.constraint(.equation(ConstraintDecl(
