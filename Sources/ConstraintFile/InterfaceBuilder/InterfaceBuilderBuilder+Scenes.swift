@@ -181,9 +181,7 @@ extension InterfaceBuilderBuilder {
                          isTop ? (.bottom, .safeArea(root), .top, 0) : (.bottom, .view(root), .bottom, 0)]
             }
             for (attribute, other, otherAttribute, constant) in pins {
-                out.layout.statements.append(.constraint(.equation(ConstraintDecl(
-                    first: .guide(g), firstAttribute: attribute, relation: .equal, second: other, secondAttribute: otherAttribute,
-                    multiplier: 1, constant: constant, priority: 1000, identifier: nil, line: guide.line))))
+                out.layout.addEquality(.guide(g), attribute, to: other, otherAttribute, constant: constant, line: guide.line)
             }
         }
     }

@@ -260,26 +260,23 @@ extension InterfaceBuilderBuilder {
             guard case .view(let i) = try readView(e, parent: barRef, depth: depth) else { continue }
             let sizedByFrame = out.layout.views[i].properties.translates != false
             out.layout.views[i].properties.translates = false
-            var pins: [(LayoutConstraint.Attribute, Double)] = [(.centerY, 0)]
+            let bar = ItemRef.view(barRef)
+            var pins: [(LayoutConstraint.Attribute, ItemRef?, Double)] = []
             if sizedByFrame, let size = out.layout.views[i].properties.frame?.size {
                 // A custom view without constraints of its own keeps its frame's size.
-                for (attribute, length) in [(LayoutConstraint.Attribute.width, size.width), (.height, size.height)] {
-                    out.layout.statements.append(.constraint(.equation(ConstraintDecl(
-                        first: .view(.view(i)), firstAttribute: attribute, relation: .equal, second: nil, secondAttribute: .notAnAttribute,
-                        multiplier: 1, constant: length, priority: 1000, identifier: "UINavigationBar-item", line: e.line))))
-                }
+                pins += [(.width, nil, size.width), (.height, nil, size.height)]
             } else if out.layout.views[i].properties.intrinsic == nil {
                 out.layout.views[i].properties.intrinsic = out.layout.views[i].properties.frame?.size
             }
+            pins.append((.centerY, bar, 0))
             switch role {
-            case "leftBarButtonItem": pins.append((.leading, margin))
-            case "rightBarButtonItem": pins.append((.trailing, -margin))
-            default: pins.append((.centerX, 0))   // the title view
+            case "leftBarButtonItem": pins.append((.leading, bar, margin))
+            case "rightBarButtonItem": pins.append((.trailing, bar, -margin))
+            default: pins.append((.centerX, bar, 0))   // the title view
             }
-            for (attribute, constant) in pins {
-                out.layout.statements.append(.constraint(.equation(ConstraintDecl(
-                    first: .view(.view(i)), firstAttribute: attribute, relation: .equal, second: .view(barRef), secondAttribute: attribute,
-                    multiplier: 1, constant: constant, priority: 1000, identifier: "UINavigationBar-item", line: e.line))))
+            for (attribute, other, constant) in pins {
+                out.layout.addEquality(.view(.view(i)), attribute, to: other, attribute, constant: constant,
+                                       identifier: "UINavigationBar-item", line: e.line)
             }
         }
     }
@@ -297,11 +294,7 @@ extension InterfaceBuilderBuilder {
         contentGuides[i] = g
         var pins: [(Int, LayoutConstraint.Attribute)] = [(g, .leading), (g, .top)]
         pins += [LayoutConstraint.Attribute.leading, .trailing, .top, .bottom].map { (g + 1, $0) }
-        for (guide, attribute) in pins {
-            out.layout.statements.append(.constraint(.equation(ConstraintDecl(
-                first: .guide(guide), firstAttribute: attribute, relation: .equal, second: .view(owner), secondAttribute: attribute,
-                multiplier: 1, constant: 0, priority: 1000, identifier: nil, line: e.line))))
-        }
+        for (guide, attribute) in pins { out.layout.addEquality(.guide(guide), attribute, to: .view(owner), attribute, line: e.line) }
     }
 }
 

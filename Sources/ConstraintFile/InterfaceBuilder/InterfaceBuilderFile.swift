@@ -225,16 +225,16 @@ public struct InterfaceBuilderFile: Sendable {
                                                        height: open.contains("height") ? frame.height : none)
             changed = true
         }
-        for i in layout.views.indices where i < elements.count {
+        /// A custom view, or a stack with no visible arranged view.
+        func sizedByIB(_ i: Int) -> Bool {
+            guard i < elements.count else { return false }
             switch elements[i].name {
-            case "view" where elements[i].customClass != nil:
-                keepStoredSize(i, open: result.openComponents[layout.views[i].name])
-            case "stackView" where layout.views[i].properties.arranged.allSatisfy { layout.views[$0].properties.hidden }:
-                keepStoredSize(i, open: result.openComponents[layout.views[i].name])
-            default:
-                break
+            case "view": return elements[i].customClass != nil
+            case "stackView": return layout.views[i].properties.arranged.allSatisfy { layout.views[$0].properties.hidden }
+            default: return false
             }
         }
+        for i in layout.views.indices where sizedByIB(i) { keepStoredSize(i, open: result.openComponents[layout.views[i].name]) }
         let arranged = layout.views.flatMap(\.properties.arranged).filter {
             $0 < elements.count && elements[$0].name == "view" && !layout.views[$0].properties.hidden
         }
@@ -263,21 +263,15 @@ public struct InterfaceBuilderFile: Sendable {
         for (name, open) in result.openComponents.sorted(by: { $0.key < $1.key }) {
             guard case .view(let ref)? = objects[name] else { continue }
             let decl = model.views[ref.declared]
-            let parent: ViewRef?, frame: Rect?
-            switch ref {
-            case .view: (parent, frame) = (decl.parent, decl.properties.frame)
-            case .contentView(let i): (parent, frame) = (.view(i), decl.contentFrame)
-            }
-            guard let parent, let frame else { continue }
-            let pins: [(String, LayoutConstraint.Attribute, Double)] = [
-                ("x", .left, frame.minX), ("y", .top, frame.minY), ("width", .width, frame.width), ("height", .height, frame.height),
+            let frame = if case .contentView = ref { decl.contentFrame } else { decl.properties.frame }
+            guard let parent = model.parentOf(ref), let frame else { continue }
+            let pins: [(String, LayoutConstraint.Attribute, ItemRef?, Double)] = [
+                ("x", .left, .view(parent), frame.minX), ("y", .top, .view(parent), frame.minY),
+                ("width", .width, nil, frame.width), ("height", .height, nil, frame.height),
             ]
-            for (component, attribute, value) in pins where open.contains(component) {
-                let edge = attribute == .left || attribute == .top
-                kept.statements.append(.constraint(.equation(ConstraintDecl(
-                    first: .view(ref), firstAttribute: attribute, relation: .equal, second: edge ? .view(parent) : nil,
-                    secondAttribute: edge ? attribute : .notAnAttribute, multiplier: 1, constant: value, priority: 1,
-                    identifier: "IB-drawn-frame", line: decl.line))))
+            for (component, attribute, other, value) in pins where open.contains(component) {
+                kept.addEquality(.view(ref), attribute, to: other, attribute, constant: value, priority: 1,
+                                 identifier: "IB-drawn-frame", line: decl.line)
             }
         }
         return kept

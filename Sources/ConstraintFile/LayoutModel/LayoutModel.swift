@@ -208,6 +208,17 @@ enum Statement: Sendable {
 }
 
 extension LayoutModel {
+    /// Adds `first.firstAttribute == second.secondAttribute + constant` (with no second item,
+    /// `first.firstAttribute == constant`) at `priority`, as line `line` of the file says.
+    mutating func addEquality(_ first: ItemRef, _ firstAttribute: LayoutConstraint.Attribute, to second: ItemRef?,
+                              _ secondAttribute: LayoutConstraint.Attribute, constant: Double = 0, priority: Float = 1000,
+                              identifier: String? = nil, line: Int) {
+        statements.append(.constraint(.equation(ConstraintDecl(
+            first: first, firstAttribute: firstAttribute, relation: .equal, second: second,
+            secondAttribute: second == nil ? .notAnAttribute : secondAttribute, multiplier: 1, constant: constant,
+            priority: priority, identifier: identifier, line: line))))
+    }
+
     /// The view that owns an item (a guide's owning view).
     func host(_ item: ItemRef) -> ViewRef {
         switch item {
