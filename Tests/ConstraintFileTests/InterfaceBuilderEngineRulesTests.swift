@@ -487,10 +487,10 @@ import AutoLayout
         #expect(r.frame("single") == Rect(x: 0, y: 100, width: 60, height: 18))
     }
 
-    @Test func aNavigationItemsCustomViewsSitInTheBar() throws {
-        // A 375-point scene's bar: the right item's button ends 16 points from the trailing
-        // edge, the left item's view starts 16 in, the title view is in the middle, each
-        // centred on the 44-point bar and as large as stored.
+    @Test func aNavigationItemsCustomViewsStayWhereIBStoredThem() throws {
+        // A 600-point scene's bar: custom views with autoresizing masks keep their stored
+        // frames (the right button where a 375-point bar had it, the title view off centre),
+        // in the bar, and nothing conflicts with it.
         let item = """
             <navigationItem key="navigationItem" title="Demo" id="item">
                 <barButtonItem key="leftBarButtonItem" id="left-item">
@@ -500,8 +500,8 @@ import AutoLayout
                     </view>
                 </barButtonItem>
                 <segmentedControl key="titleView" opaque="NO" contentMode="scaleToFill" segmentControlStyle="bar" selectedSegmentIndex="0" id="title">
-                    <rect key="frame" x="127.5" y="6" width="120" height="32"/>
-                    <autoresizingMask key="autoresizingMask" flexibleMaxX="YES" flexibleMaxY="YES"/>
+                    <rect key="frame" x="100" y="6" width="120" height="32"/>
+                    <autoresizingMask key="autoresizingMask" widthSizable="YES" flexibleMinY="YES" flexibleMaxY="YES"/>
                     <segments><segment title="One"/><segment title="Two"/></segments>
                 </segmentedControl>
                 <barButtonItem key="rightBarButtonItem" id="right-item">
@@ -513,11 +513,13 @@ import AutoLayout
                 </barButtonItem>
             </navigationItem>
             """
-        let r = try checkIB(storyboard(controllerRoot(375, 667, "", constraints: ""), controllerExtras: item), path: "t.storyboard")
+        let r = try checkIB(storyboard(controllerRoot(600, 667, "", constraints: ""), controllerExtras: item), path: "t.storyboard")
         #expect(r.frame("left") == Rect(x: 16, y: 2, width: 60, height: 40))
-        #expect(r.frame("title") == Rect(x: 127.5, y: 6, width: 120, height: 32))
+        #expect(r.frame("title") == Rect(x: 100, y: 6, width: 120, height: 32))
         #expect(r.frame("right") == Rect(x: 276, y: 7, width: 83, height: 30))
         #expect(r.views.first { $0.name == "right" }?.superview == "item.bar")
+        #expect(r.views.first { $0.name == "item.bar" }?.frame.width == 600)
+        #expect(r.conflicts.isEmpty)
         #expect(r.storedFrames?.differences == [])
     }
 

@@ -221,22 +221,21 @@ extension InterfaceBuilderBuilder {
     }
 
     /// A navigation item's custom views (a bar button item's `customView`, a `titleView`) in the
-    /// navigation bar `bar` that shows them, `width` wide: UIKit's bar puts a left item's
-    /// leading edge and a right item's trailing edge at the bar's side margins (16, or 20 from
-    /// 400 points wide), a title view in the middle, each centred on the bar's height, at the
-    /// size the file stored (Swift Messages' and RxDataSources' buttons 16 points from a
-    /// 375-point bar's trailing edge, BertQA's 20 from a 600-point one). A controller's item is
-    /// shown in its navigation controller's bar, which is not in its scene: `bar` nil makes
-    /// one, 44 points tall (not compared: the file stores no frame for it). `depth`: the custom
-    /// views' depth in the hierarchy.
+    /// navigation bar `bar` that shows them, `width` wide, where IB stored them: their
+    /// autoresizing masks keep them there (BertQA's right buttons 16 points from the trailing
+    /// edge of a 375-point bar in scenes 600 wide, Provenance's search field off the bar's
+    /// centre; every such view in our 296 files has a mask). A controller's item is shown in its
+    /// navigation controller's bar, which is not in its scene: `bar` nil makes one, 44 points
+    /// tall (not compared: the file stores no frame for it). `depth`: the custom views' depth
+    /// in the hierarchy.
     mutating func readNavigationItem(_ item: MarkupElement, in bar: ViewRef?, width: Double, depth: Int = 1) throws(SourceError) {
-        var parts: [(view: MarkupElement, role: String)] = []
+        var parts: [MarkupElement] = []
         for child in item.children {
             if child.name == "barButtonItem", let key = child["key"], key == "leftBarButtonItem" || key == "rightBarButtonItem",
                let custom = child.children.first(where: { $0["key"] == "customView" && isViewElement($0) }) {
-                parts.append((custom, key))
+                parts.append(custom)
             } else if child["key"] == "titleView", isViewElement(child) {
-                parts.append((child, "titleView"))
+                parts.append(child)
             }
         }
         guard !parts.isEmpty else { return }
@@ -255,30 +254,7 @@ extension InterfaceBuilderBuilder {
             out.layout.statements.append(.makeView(index))
             barRef = .view(index)
         }
-        let margin = ViewController.systemMinimumLayoutMargins(forWidth: width).leading
-        for (e, role) in parts {
-            guard case .view(let i) = try readView(e, parent: barRef, depth: depth) else { continue }
-            let sizedByFrame = out.layout.views[i].properties.translates != false
-            out.layout.views[i].properties.translates = false
-            let bar = ItemRef.view(barRef)
-            var pins: [(LayoutConstraint.Attribute, ItemRef?, Double)] = []
-            if sizedByFrame, let size = out.layout.views[i].properties.frame?.size {
-                // A custom view without constraints of its own keeps its frame's size.
-                pins += [(.width, nil, size.width), (.height, nil, size.height)]
-            } else if out.layout.views[i].properties.intrinsic == nil {
-                out.layout.views[i].properties.intrinsic = out.layout.views[i].properties.frame?.size
-            }
-            pins.append((.centerY, bar, 0))
-            switch role {
-            case "leftBarButtonItem": pins.append((.leading, bar, margin))
-            case "rightBarButtonItem": pins.append((.trailing, bar, -margin))
-            default: pins.append((.centerX, bar, 0))   // the title view
-            }
-            for (attribute, other, constant) in pins {
-                out.layout.addEquality(.view(.view(i)), attribute, to: other, attribute, constant: constant,
-                                       identifier: "UINavigationBar-item", line: e.line)
-            }
-        }
+        for e in parts { try readView(e, parent: barRef, depth: depth) }
     }
 
     /// A scroll view's content and frame layout guides: the content starts at the scroll
