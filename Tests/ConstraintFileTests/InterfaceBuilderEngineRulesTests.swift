@@ -487,6 +487,39 @@ import AutoLayout
         #expect(r.frame("single") == Rect(x: 0, y: 100, width: 60, height: 18))
     }
 
+    @Test func aLabelSizedByItsStoredFrameHasOneBaselinePerLine() throws {
+        // A baseline-relative column 29 points apart: from one line's baseline to the next
+        // label's first. A 17-point label stored 20.33 tall has its single baseline 3.4 (the
+        // font's descender) above its bottom, first and last alike; the two-line one's lines
+        // share its 40.67 points. So the labels start at 0, 29 and 29 + 40.67 + 29 - 20.33.
+        func label(_ id: String, y: Double, height: Double, lines: Int) -> String {
+            """
+            <label text="Name" numberOfLines="\(lines)" translatesAutoresizingMaskIntoConstraints="NO" id="\(id)">
+                <rect key="frame" x="0" y="\(y)" width="120" height="\(height)"/>
+                <fontDescription key="fontDescription" type="system" pointSize="17"/>
+            </label>
+            """
+        }
+        let third = 29 + 40.6667 + 29 - 20.3333
+        let column = """
+            <stackView opaque="NO" contentMode="scaleToFill" axis="vertical" spacing="29" baselineRelativeArrangement="YES" translatesAutoresizingMaskIntoConstraints="NO" id="column">
+                <rect key="frame" x="0" y="0" width="120" height="\(third + 20.3333)"/>
+                <subviews>
+                    \(label("one", y: 0, height: 20.3333, lines: 1))
+                    \(label("two", y: 29, height: 40.6667, lines: 2))
+                    \(label("three", y: third, height: 20.3333, lines: 1))
+                </subviews>
+            </stackView>
+            """
+        let r = try checkIB(xib(rootView(column, constraints: """
+            <constraint firstItem="column" firstAttribute="leading" secondItem="root" secondAttribute="leading" id="c1"/>
+            <constraint firstItem="column" firstAttribute="top" secondItem="root" secondAttribute="top" id="c2"/>
+            """)))
+        #expect(abs((r.frame("two")?.minY ?? 0) - 29) < 0.01)
+        #expect(abs((r.frame("three")?.minY ?? 0) - third) < 0.01)
+        #expect(r.storedFrames?.differences == [])
+    }
+
     @Test func aNavigationItemsCustomViewsStayWhereIBStoredThem() throws {
         // A 600-point scene's bar: custom views with autoresizing masks keep their stored
         // frames (the right button where a 375-point bar had it, the title view off centre),

@@ -499,10 +499,10 @@ func box(_ id: String, _ x: Double, _ y: Double, _ w: Double, _ h: Double, attri
             <constraint firstItem="a" firstAttribute="bottom" secondItem="l" secondAttribute="baseline" id="b4"/>
             <constraint firstItem="a" firstAttribute="top" secondItem="l" secondAttribute="firstBaseline" constant="-10" id="b5"/>
             """)))
-        // last baseline: 10 + 20 − 0.2 × 17 = 26.6; first baseline: 10 + 0.8 × 17 = 23.6.
+        // One line: its first and last baselines are one, 10 + 20 − 0.2 × 17 = 26.6.
         let frame = try #require(r.frame("a"))
         #expect(abs(frame.maxY - 26.6) < 1e-9)
-        #expect(abs(frame.minY - 13.6) < 1e-9)
+        #expect(abs(frame.minY - 16.6) < 1e-9)
     }
 
     @Test func relations() throws {

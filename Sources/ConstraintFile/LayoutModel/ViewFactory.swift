@@ -54,14 +54,17 @@ final class IntrinsicSizeStackView: StackView {
 }
 
 /// Text that measures a given size whatever it says (a label's stored frame): one line per
-/// 1.2 × the font size, baselines where the font puts them.
+/// 1.2 × the font size, the lines sharing the height evenly, each baseline the font's descender
+/// above its line's bottom (a real font's line is its ascender and descender, so a single
+/// line's first and last baselines are one).
 struct FixedTextModel: TextMeasuring {
     let size: Size
 
     func layout(_ text: String, font: Font, width: Double?, maximumLines: Int, lineBreakMode: LineBreakMode) -> TextLayout {
         let lines = max(1, Int((size.height / font.lineHeight).rounded()))
-        return TextLayout(size: size, lineCount: lines, firstBaseline: font.ascender,
-                          lastBaseline: max(font.ascender, size.height - font.descender))
+        let pitch = size.height / Double(lines)
+        return TextLayout(size: size, lineCount: lines, firstBaseline: max(0, pitch - font.descender),
+                          lastBaseline: max(0, size.height - font.descender))
     }
 }
 
