@@ -258,6 +258,23 @@ func box(_ id: String, _ x: Double, _ y: Double, _ w: Double, _ h: Double, attri
         #expect(navigation.frame("a") == Rect(x: 0, y: 94, width: 375, height: 684))
     }
 
+    @Test func aXibsSimulatedNavigationBarLowersItsSafeArea() throws {
+        // A .xib simulates no status bar on a phone without a notch, the notch's on one with;
+        // a simulated navigation bar adds 44 to either.
+        func top(device: String, bar: Bool) throws -> Double? {
+            let view = rootView(box("a", 0, 0, 10, 10), constraints: """
+                <constraint firstItem="a" firstAttribute="top" secondItem="safe" secondAttribute="top" id="s1"/>
+                <constraint firstItem="a" firstAttribute="leading" secondItem="safe" secondAttribute="leading" id="s2"/>
+                <constraint firstItem="a" firstAttribute="width" constant="10" id="s3"/>
+                <constraint firstItem="a" firstAttribute="height" constant="10" id="s4"/>
+                """, extra: #"<viewLayoutGuide key="safeArea" id="safe"/>"# + (bar ? #"<simulatedNavigationBarMetrics key="simulatedTopBarMetrics" prompted="NO"/>"# : ""))
+            return try checkIB(xib(view, device: device)).frame("a")?.minY
+        }
+        #expect(try top(device: "retina4_7", bar: false) == 0)
+        #expect(try top(device: "retina4_7", bar: true) == 44)
+        #expect(try top(device: "retina5_9", bar: true) == 50 + 44)
+    }
+
     /// A view pinned to the safe area of a `width` × `height` root, in a storyboard saved by
     /// `tools` for `device`, whose scenes are `scenes` (the root's controller is `vc-1`).
     static func safeAreaBox(_ width: Double, _ height: Double, device: String, tools: String, controllerExtras: String = "",

@@ -11,7 +11,9 @@ extension InterfaceBuilderBuilder {
     /// margins at the sides (16, or 20 from 400 points wide) and none above or below, inset by
     /// a safe area of the device's notch and home indicator; without a status bar, which a
     /// `.xib` does not simulate (views of Element's, OsmAnd's, iTorrent's, WooCommerce's,
-    /// Simplenote's, ProtonVPN's and SwiftMessages' `.xib` files, Xcode 9 to 16). A top-level
+    /// Simplenote's, ProtonVPN's and SwiftMessages' `.xib` files, Xcode 9 to 16); a simulated
+    /// navigation bar (`simulatedTopBarMetrics`) adds its 44 points to the top (Nextcloud
+    /// Talk's permalink view on a 6.1-inch iPhone: 48 + 44, Xcode 15). A top-level
     /// collection view cell gets the same margins, by its own width, not a cell's 8 (Rocket.Chat's
     /// 352-point message cell has 16, Xcode 10; OsmAnd's 417-point empty-state cell 20, Xcode
     /// 26), but no safe area. A nib's views get margins and safe area from where the app puts
@@ -25,7 +27,8 @@ extension InterfaceBuilderBuilder {
                 let root = try readView(object, parent: nil, depth: 0, isControllerRoot: marginsAsRoot)
                 if drawnAsRoot, case .view(let i) = root {
                     let doubled = tools >= .xcode26 ? 2.0 : 1
-                    let insets = EdgeInsets(top: device.hasNotch ? doubled * device.statusBar : 0, left: device.sideInset,
+                    let bar = object.child("simulatedNavigationBarMetrics", key: "simulatedTopBarMetrics") != nil ? 44.0 : 0
+                    let insets = EdgeInsets(top: (device.hasNotch ? doubled * device.statusBar : 0) + bar, left: device.sideInset,
                                             bottom: doubled * device.homeIndicator, right: device.sideInset)
                     if insets != .zero { out.layout.views[i].properties.safeArea = insets }
                 }
