@@ -67,10 +67,40 @@ import Testing
         #expect(button.currentImage?.size.width == 40 && button.imageView?.image?.size.width == 40)
         #expect(button.intrinsicContentSize == Size(width: 85, height: 40))
         // The title is centred on the taller image: its baseline moves down by the difference.
-        #expect(button.firstBaselineOffsetFromTop == 12.0 + (40.0 - 18.0) / 2)
+        #expect(Self.firstBaseline(of: button) == 12.0 + (40.0 - 18.0) / 2)
         button.isHighlighted = false
         #expect(button.image(for: .normal) == icon)
-        #expect(button.firstBaselineOffsetFromTop == 6.0 + 12.0)
+        #expect(Self.firstBaseline(of: button) == 6.0 + 12.0)
+    }
+
+    /// The first baseline's distance from the top of `button` laid out at `height` (its own
+    /// when nil), through a view pinned to it.
+    static func firstBaseline(of button: Button, height: Double? = nil, last: Bool = false) -> Double {
+        let probe = View()
+        let root = makeRoot(button, probe)
+        var constraints = [button.leadingAnchor.constraint(equalTo: root.leadingAnchor),
+                           button.topAnchor.constraint(equalTo: root.topAnchor),
+                           probe.leadingAnchor.constraint(equalTo: root.leadingAnchor),
+                           probe.widthAnchor.constraint(equalToConstant: 1), probe.heightAnchor.constraint(equalToConstant: 1),
+                           probe.topAnchor.constraint(equalTo: last ? button.lastBaselineAnchor : button.firstBaselineAnchor)]
+        if let height { constraints.append(button.heightAnchor.constraint(equalToConstant: height)) }
+        LayoutConstraint.activate(constraints)
+        root.layoutIfNeeded()
+        defer { button.removeFromSuperview() }
+        return probe.frame.minY - button.frame.minY
+    }
+
+    @Test func aStretchedButtonKeepsItsTitleAndBaselinesInTheMiddle() {
+        // A 15-point title, 18 tall, baseline 12 below its top: in the intrinsic 30 points it
+        // starts 6 down; in 60 it is centred, 21 down; with 10 points more inset at the top the
+        // title's area is 50 tall from y 10, the title 16 down from there.
+        let button = Button(type: .system)
+        button.setTitle("Share", for: .normal)
+        #expect(Self.firstBaseline(of: button) == 6 + 12)
+        #expect(Self.firstBaseline(of: button, height: 60) == 21 + 12)
+        #expect(Self.firstBaseline(of: button, height: 60, last: true) == 21 + 12)
+        button.contentEdgeInsets.top = 10
+        #expect(Self.firstBaseline(of: button, height: 60) == 10 + 16 + 12)
     }
 
     @Test func glyphTypesShowTheirSymbol() {

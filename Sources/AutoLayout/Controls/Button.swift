@@ -1,3 +1,5 @@
+import Cassowary
+
 /// A tappable title, image or both (UIKit's `UIButton`).
 ///
 /// Titles, title colours and images are set per control state, as in UIKit; the button shows
@@ -184,16 +186,21 @@ open class Button: Control {
                     height: max(image.size.height, title.height + 2 * Button.verticalPadding))
     }
 
-    /// How far the title's top is below the content's: the title is centred in the content.
-    private var titleOffset: Double { (contentSize.height - label.intrinsicContentSize.height) / 2 }
-
     override var debugLabel: String? { accessibilityIdentifier ?? label.text }
 
-    override var firstBaselineOffsetFromTop: Double? {
-        label.firstBaselineOffsetFromTop.map { $0 + contentEdgeInsets.top + titleOffset }
-    }
-    override var lastBaselineOffsetFromBottom: Double? {
-        label.lastBaselineOffsetFromBottom.map { $0 + contentEdgeInsets.bottom + titleOffset }
+    /// The title's baselines. UIKit centres the title in the area inside the content insets
+    /// (`contentVerticalAlignment` `.center`), so the baselines follow the button's middle: a
+    /// button stretched taller than its content keeps its title, and its baselines, in the
+    /// middle. A button without a title has its bottom edge as baselines.
+    override func baselineExpression(first: Bool) -> Expression {
+        guard (first ? forFirstBaselineLayout : forLastBaselineLayout) === self,
+              let titleFirst = label.firstBaselineOffsetFromTop, let titleLast = label.lastBaselineOffsetFromBottom else {
+            return super.baselineExpression(first: first)
+        }
+        let title = label.intrinsicContentSize.height
+        // The title's top, from the button's middle.
+        let top = (contentEdgeInsets.top - contentEdgeInsets.bottom - title) / 2
+        return Expression([Term(minY), Term(height, 0.5)], constant: top + (first ? titleFirst : title - titleLast))
     }
 }
 
