@@ -40,8 +40,9 @@ import AutoLayout
         // margins (20 and 30 at the sides, 5 and 7 above and below): `a` starts at the leading
         // and top margins, `b` ends at the trailing margin, which makes the content 150 wide,
         // and `c`, 10 wide at the content's trailing edge, starts at 140. `d` hangs below the
-        // bottom margin by its constant: the content is 5 + 50 + 12 + 7 = 74 tall, and `e`,
-        // centred within the margins, is 5 points left of the content's centre.
+        // bottom margin by its constant: the content is 5 + 50 + 12 + 7 = 74 tall. `e` is
+        // centred within the margins of the frame (a centre is the frame's, as Apple's Auto
+        // Layout Guide says): between 20 and 320 - 30, its centre at 155.
         let r = try checkIB(xib(rootView("""
             <scrollView translatesAutoresizingMaskIntoConstraints="NO" id="scroll">
                 <rect key="frame" x="0.0" y="0.0" width="320" height="100"/>
@@ -50,7 +51,7 @@ import AutoLayout
                     \(box("b", 80, 5, 40, 50))
                     \(box("c", 140, 0, 10, 10))
                     \(box("d", 20, 55, 10, 12))
-                    \(box("e", 65, 0, 10, 10))
+                    \(box("e", 150, 0, 10, 10))
                 </subviews>
                 <edgeInsets key="layoutMargins" top="5" left="20" bottom="7" right="30"/>
                 <constraints>
@@ -84,7 +85,7 @@ import AutoLayout
         #expect(r.frame("b") == Rect(x: 80, y: 5, width: 40, height: 50))
         #expect(r.frame("c") == Rect(x: 140, y: 0, width: 10, height: 10))
         #expect(r.frame("d") == Rect(x: 20, y: 55, width: 10, height: 12))
-        #expect(r.frame("e") == Rect(x: 65, y: 0, width: 10, height: 10))
+        #expect(r.frame("e") == Rect(x: 150, y: 0, width: 10, height: 10))
         #expect(r.frame("scroll.contentLayoutGuide")?.size == Size(width: 150, height: 74))
     }
 

@@ -669,6 +669,32 @@ func box(_ id: String, _ x: Double, _ y: Double, _ w: Double, _ h: Double, attri
         #expect(r.frame("scroll") == Rect(x: 0, y: 0, width: 320, height: 100))
         #expect(r.frame("content") == Rect(x: 0, y: 0, width: 320, height: 500))
     }
+
+    @Test func scrollViewCentresMeanTheFrame() throws {
+        // Edges are the content's, centres and sizes the frame's: the text starts 5 into the
+        // content, which ends 5 before the text does, and is centred on the 320-point frame,
+        // 10 narrower. Nothing conflicts (reading the centre as the content's would: the text's
+        // centre is 5 to the right of the content's).
+        let r = try checkIB(xib(rootView("""
+            <scrollView translatesAutoresizingMaskIntoConstraints="NO" id="scroll">
+                <rect key="frame" x="0.0" y="0.0" width="320" height="100"/>
+                <subviews>\(box("text", 5, 0, 310, 100))</subviews>
+                <constraints>
+                    <constraint firstItem="text" firstAttribute="leading" secondItem="scroll" secondAttribute="leading" constant="5" id="e1"/>
+                    <constraint firstAttribute="trailing" secondItem="text" secondAttribute="trailing" constant="-5" id="e2"/>
+                    <constraint firstItem="text" firstAttribute="top" secondItem="scroll" secondAttribute="top" id="e3"/>
+                    <constraint firstAttribute="bottom" secondItem="text" secondAttribute="bottom" id="e4"/>
+                    <constraint firstItem="text" firstAttribute="centerX" secondItem="scroll" secondAttribute="centerX" id="e5"/>
+                    <constraint firstItem="text" firstAttribute="centerY" secondItem="scroll" secondAttribute="centerY" id="e6"/>
+                    <constraint firstItem="text" firstAttribute="width" secondItem="scroll" secondAttribute="width" constant="-10" id="e7"/>
+                </constraints>
+            </scrollView>
+            """, constraints: edgesPinned("scroll"))))
+        #expect(r.conflicts.isEmpty)
+        #expect(r.ambiguous.isEmpty)
+        #expect(r.frame("text") == Rect(x: 5, y: 0, width: 310, height: 100))
+        #expect(r.frame("scroll.contentLayoutGuide")?.width == 310)
+    }
 }
 
 @Suite struct InterfaceBuilderIntrinsicSizeTests {
