@@ -130,6 +130,20 @@ private func stackConstraints(_ stack: StackView, _ identifier: String) -> [Layo
         #expect(views.map(\.frame) == [frame(axis, 0, 0, 176, 200), frame(axis, 186, 0, 88, 200), frame(axis, 284, 0, 46, 200)])
     }
 
+    /// A view without a length of its own gets a share of none at its place's priority (999
+    /// first), not a required one: its own 36-point width holds without a conflict, the 998
+    /// share gives the next view 100/160 of 200 = 125, and the last takes what is left, 39.
+    @Test func fillProportionallyLetsAViewWithoutLengthKeepItsOwnSize() {
+        let image = View(), b = Block(100, 20), c = Block(60, 20)
+        image.translatesAutoresizingMaskIntoConstraints = false
+        image.widthAnchor.constraint(equalToConstant: 36).isActive = true
+        let stack = StackView(arrangedSubviews: [image, b, c])
+        stack.distribution = .fillProportionally
+        place(stack, length: 200, thickness: 20)
+        #expect(stackConstraints(stack, "UISV-fill-proportionally").map(\.priority).sorted() == [997, 998, 999])
+        #expect([image, b, c].map(\.frame.width) == [36, 125, 39])
+    }
+
     /// A nested stack counts with the length its views give it: a vertical proportional stack
     /// of a 34-point block and a row (a horizontal stack of 20- and 31-point blocks, 31 tall)
     /// shares 77 (65 + 12 of spacing) as 34 and 31, as Interface Builder lays out such forms.

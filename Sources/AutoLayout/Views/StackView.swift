@@ -458,14 +458,17 @@ open class StackView: View {
                 break
             }
             for (v, length) in zip(visible, lengths) {
-                if length <= 0 {
-                    add(v, along.size, .equal, nil, .notAnAttribute, "UISV-fill-proportionally")
-                    continue
-                }
                 let index = views.firstIndex { $0 === v }!
                 let m = length / denominator
-                add(v, along.size, .equal, canvas, along.size, multiplier: m,
-                    priority: m == 1 ? .required : LayoutPriority(Float(max(999 - index, 751))), "UISV-fill-proportionally")
+                let priority = m == 1 ? LayoutPriority.required : LayoutPriority(Float(max(999 - index, 751)))
+                // A view without a length of its own gets a share of none, at its place's
+                // priority like the others: its own constraints size it (Habitica's and Trust
+                // Wallet's 36- and 52-point images).
+                if length <= 0 {
+                    add(v, along.size, .equal, nil, .notAnAttribute, priority: priority, "UISV-fill-proportionally")
+                } else {
+                    add(v, along.size, .equal, canvas, along.size, multiplier: m, priority: priority, "UISV-fill-proportionally")
+                }
             }
         case .equalSpacing, .equalCentering:
             if !omitsFittingConstraints { add(self, along.size, .equal, nil, .notAnAttribute, priority: 49, "UISV-canvas-fit") }
