@@ -468,6 +468,22 @@ private func stackConstraints(_ stack: StackView, _ identifier: String) -> [Layo
         let belowRequired = LayoutPriority.required - 1
         #expect(stackConstraints(stack, "UISV-hiding").map(\.priority) == [belowRequired, belowRequired, belowRequired])
         #expect(stackConstraints(stack, "IB-hidden-arranged").count == 3)
+        #expect(stackConstraints(stack, "IB-hidden-arranged").allSatisfy { $0.priority == belowRequired })
+    }
+
+    /// A constraint of the app's own between two hidden views holds, where IB would have put
+    /// both at the first visible view's start (firebase's quickstart: two hidden labels 24
+    /// points apart before a button).
+    @Test func hiddenViewsAsInterfaceBuilderKeepTheirOwnConstraints() {
+        let a = Block(30, 20), b = Block(40, 20), shown = Block(20, 20)
+        a.isHidden = true
+        b.isHidden = true
+        let stack = StackView(arrangedSubviews: [a, b, shown])
+        stack.arrangesHiddenViewsAsInterfaceBuilder = true
+        b.leadingAnchor.constraint(equalTo: a.trailingAnchor, constant: 24).isActive = true
+        place(stack)
+        #expect(b.frame.minX - a.frame.maxX == 24)
+        #expect(shown.frame.minX == 0)
     }
 
     /// A hidden view in a centred stack does not count for the stack's thickness.

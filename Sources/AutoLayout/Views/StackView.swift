@@ -407,16 +407,18 @@ open class StackView: View {
             }
             for k in views.indices where !visibleFlags[k] {
                 let before = shown.last { $0 < k }, after = shown.first { $0 > k }
-                // Its own required constraints keep their size; nothing else does.
-                add(views[k], along.size, .equal, nil, .notAnAttribute, priority: .required - 1, "UISV-hiding")
+                // Its own required constraints keep their size and place (a file's constraint
+                // between two hidden views holds); nothing else does.
+                let drawn = LayoutPriority.required - 1
+                add(views[k], along.size, .equal, nil, .notAnAttribute, priority: drawn, "UISV-hiding")
                 switch (spreads, before) {
                 case (false, let before?):
                     // Between two visible views, half the gap after the one before it.
                     let half = after == nil ? 0 : (gapAfter(before) ?? systemSpacing) / 2
-                    add(views[k], along.start, .equal, views[before], along.end, constant: half, "IB-hidden-arranged")
-                case (false, nil): add(views[k], along.end, .equal, views[after!], along.start, "IB-hidden-arranged")
-                case (true, let before?): add(views[k], along.end, .equal, views[before], along.end, "IB-hidden-arranged")
-                case (true, nil): add(views[k], along.start, .equal, views[after!], along.start, "IB-hidden-arranged")
+                    add(views[k], along.start, .equal, views[before], along.end, constant: half, priority: drawn, "IB-hidden-arranged")
+                case (false, nil): add(views[k], along.end, .equal, views[after!], along.start, priority: drawn, "IB-hidden-arranged")
+                case (true, let before?): add(views[k], along.end, .equal, views[before], along.end, priority: drawn, "IB-hidden-arranged")
+                case (true, nil): add(views[k], along.start, .equal, views[after!], along.start, priority: drawn, "IB-hidden-arranged")
                 }
             }
         } else {
