@@ -670,6 +670,31 @@ func box(_ id: String, _ x: Double, _ y: Double, _ w: Double, _ h: Double, attri
         #expect(r.frame("content") == Rect(x: 0, y: 0, width: 320, height: 500))
     }
 
+    @Test func singlePrecisionFramesAreOnThePixelGrid() throws {
+        // IB wrote the root's height in single precision (51⅓ as 51.333332061767578): a label
+        // of 41⅓ that may not stretch or shrink, 5 from each end, fits it exactly.
+        let text = xib("""
+            <view contentMode="scaleToFill" id="root">
+                <rect key="frame" x="0.0" y="0.0" width="320" height="51.333332061767578"/>
+                <autoresizingMask key="autoresizingMask" flexibleMaxX="YES" flexibleMaxY="YES"/>
+                <subviews>
+                    <label text="Uses semi-colons" verticalHuggingPriority="1000" verticalCompressionResistancePriority="1000" translatesAutoresizingMaskIntoConstraints="NO" id="l">
+                        <rect key="frame" x="16" y="5" width="288" height="41.333333333333336"/>
+                        <fontDescription key="fontDescription" type="system" pointSize="17"/>
+                    </label>
+                </subviews>
+                <constraints>
+                    <constraint firstItem="l" firstAttribute="top" secondItem="root" secondAttribute="top" constant="5" id="c1"/>
+                    <constraint firstAttribute="bottom" secondItem="l" secondAttribute="bottom" constant="5" id="c2"/>
+                    <constraint firstItem="l" firstAttribute="leading" secondItem="root" secondAttribute="leading" constant="16" id="c3"/>
+                </constraints>
+            </view>
+            """)
+        let r = try checkIB(text)
+        #expect(r.conflicts.isEmpty)
+        #expect(r.frame("root")?.height == 51 + 1.0 / 3)
+    }
+
     @Test func scrollViewCentresMeanTheFrame() throws {
         // Edges are the content's, centres and sizes the frame's: the text starts 5 into the
         // content, which ends 5 before the text does, and is centred on the 320-point frame,

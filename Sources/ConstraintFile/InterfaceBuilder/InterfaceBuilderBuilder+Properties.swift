@@ -191,9 +191,18 @@ extension InterfaceBuilderBuilder {
         guard let r = e.child("rect", key: "frame") else { return nil }
         func value(_ name: String) -> Double {
             guard let v = r[name].flatMap(Double.init), v.isFinite, abs(v) <= LayoutFile.largestNumber else { return 0 }
-            return v
+            return Self.pixelAligned(v)
         }
         return Rect(x: value("x"), y: value("y"), width: max(0, value("width")), height: max(0, value("height")))
+    }
+
+    /// IB lays out on the pixel grids of 2x and 3x screens (sixths of a point) but writes some
+    /// frames (cells', rows') in single precision: 51.333332061767578 is 51⅓, and read as it is
+    /// it would be 1.3e-6 short of 10 + 41⅓, a conflict with a required chain. A value within
+    /// single precision's error of a sixth is that sixth.
+    static func pixelAligned(_ v: Double) -> Double {
+        let sixths = (v * 6).rounded()
+        return abs(v * 6 - sixths) <= 1e-6 * max(1, abs(v * 6)) ? sixths / 6 : v
     }
 
     /// A number that is finite and within what files may give, or nil (for values read
