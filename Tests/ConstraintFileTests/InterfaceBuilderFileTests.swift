@@ -312,6 +312,9 @@ func box(_ id: String, _ x: Double, _ y: Double, _ w: Double, _ h: Double, attri
         // The iPhone 12 class (390 × 844): 44 before Xcode 14, 47 from it.
         #expect(try Self.safeAreaBox(390, 844, device: "retina6_0", tools: "17506")?.minY == 44)
         #expect(try Self.safeAreaBox(390, 844, device: "retina6_0", tools: "22155")?.minY == 47)
+        // The iPhone 11 (414 × 896): 44 up to Xcode 14.2 (twilio's 21208), 48 from 14.3 (21701).
+        #expect(try Self.safeAreaBox(414, 896, device: "retina6_1", tools: "21208")?.minY == 44)
+        #expect(try Self.safeAreaBox(414, 896, device: "retina6_1", tools: "21701")?.minY == 48)
         // Xcode 26 doubles both: 118 and 68 on the iPhone 14 Pro, 96 on the iPhone 11 (48 twice).
         #expect(try Self.safeAreaBox(393, 852, device: "retina6_12", tools: "24412") == Rect(x: 0, y: 118, width: 393, height: 666))
         #expect(try Self.safeAreaBox(414, 896, device: "retina6_1", tools: "24765")?.minY == 96)

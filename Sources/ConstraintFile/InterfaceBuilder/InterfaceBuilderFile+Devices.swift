@@ -31,10 +31,11 @@ struct ToolsGeneration: Sendable, Comparable {
     /// Interface Builder drew 44 points on every notched iPhone (the stored frames of Xcode 12
     /// and 13 files for the 6.1- and 6.7-inch iPhone 12 models show 44, Xcode 15's show 47).
     static let xcode14 = ToolsGeneration(build: 21000)
-    /// Xcode 15 (toolsVersion 22000 on; Xcode 14.3 writes 21701, 15.0 22154): the iPhone 11's
-    /// status bar as iOS 14 on draws it (48, not 44): JTAppleCalendar's and MarqueeLabel's
-    /// 22154 storyboards draw their top guides at 48 and 92, twilio's 21208 one at 44.
-    static let xcode15 = ToolsGeneration(build: 22000)
+    /// Xcode 14.3 (toolsVersion 21701 on; 15.0 writes 22154): the iPhone 11's status bar as
+    /// iOS 14 on draws it (48, not 44): Onion Browser's 21701 browsing view and JTAppleCalendar's
+    /// and MarqueeLabel's 22154 storyboards draw their safe areas and top guides from 48,
+    /// twilio's 21208 storyboard from 44.
+    static let xcode14_3 = ToolsGeneration(build: 21700)
     /// Xcode 26 (toolsVersion 24000 on): a view controller's safe area reaches twice the status
     /// bar's height below the top and twice the home indicator's above the bottom. Observed on
     /// every controller of the Xcode 26 files in the shared corpus (DataDog's, Sentry's and
@@ -69,18 +70,19 @@ struct SimulatedDevice: Sendable {
     var traits: InterfaceBuilderFile.Traits
 
     /// One device: its portrait size, and its status bar from Xcode 14 on (`statusBar`), from
-    /// Xcode 15 when that differs (`fromXcode15`), and before Xcode 14 (44 on every notched phone).
+    /// Xcode 14.3 when that differs (`fromXcode14_3`), and before Xcode 14 (44 on every notched
+    /// phone).
     private struct Entry {
         var width: Double, height: Double, statusBar: Double, homeIndicator: Double
-        var fromXcode15: Double? = nil
+        var fromXcode14_3: Double? = nil
     }
 
     /// The devices by IB id. Sizes are Apple's screen sizes in points (Human Interface
     /// Guidelines, *Layout*, device screen sizes); status bars are the safe-area tops of iOS 16
     /// (the 5.8-inch iPhone X class 50, the 6.1-inch iPhone 12 class 47, the iPhone 14 Pro class
     /// 59, the iPhone 16 Pro class 62) as the corpus's stored frames show them; the iPhone XR
-    /// and 11 (`retina6_1`) keep 44 in Interface Builder up to Xcode 14 and get iOS 14's 48 from
-    /// Xcode 15 (Xcode 15's and 26's files; the `32700.99.1234` files of Google's ads samples and
+    /// and 11 (`retina6_1`) keep 44 in Interface Builder up to Xcode 14.2 and get iOS 14's 48 from
+    /// Xcode 14.3 (Xcode 14.3's, 15's and 26's files; the `32700.99.1234` files of Google's ads samples and
     /// FloatingPanel draw their navigation bars at 48 and their safe areas from there).
     private static let known: [String: Entry] = [
         "retina3_5": Entry(width: 320, height: 480, statusBar: 20, homeIndicator: 0),
@@ -89,7 +91,7 @@ struct SimulatedDevice: Sendable {
         "retina5_5": Entry(width: 414, height: 736, statusBar: 20, homeIndicator: 0),
         "retina5_9": Entry(width: 375, height: 812, statusBar: 50, homeIndicator: 34),
         "retina5_4": Entry(width: 375, height: 812, statusBar: 50, homeIndicator: 34),
-        "retina6_1": Entry(width: 414, height: 896, statusBar: 44, homeIndicator: 34, fromXcode15: 48),
+        "retina6_1": Entry(width: 414, height: 896, statusBar: 44, homeIndicator: 34, fromXcode14_3: 48),
         "retina6_5": Entry(width: 414, height: 896, statusBar: 44, homeIndicator: 34),
         "retina6_0": Entry(width: 390, height: 844, statusBar: 47, homeIndicator: 34),
         "retina6_7": Entry(width: 428, height: 926, statusBar: 47, homeIndicator: 34),
@@ -113,7 +115,7 @@ struct SimulatedDevice: Sendable {
         let hasNotch = entry.homeIndicator > 0
         var statusBar = entry.statusBar
         if hasNotch, tools < .xcode14, entry.width < 500 { statusBar = 44 }
-        if tools >= .xcode15, let value = entry.fromXcode15 { statusBar = value }
+        if tools >= .xcode14_3, let value = entry.fromXcode14_3 { statusBar = value }
         let isPad = entry.width >= 700
         let traits = InterfaceBuilderFile.Traits(horizontal: isPad || (landscape && entry.width >= 414) ? .regular : .compact,
                                                  vertical: isPad || !landscape ? .regular : .compact)
