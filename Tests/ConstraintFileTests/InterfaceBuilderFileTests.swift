@@ -339,8 +339,17 @@ func box(_ id: String, _ x: Double, _ y: Double, _ w: Double, _ h: Double, attri
         #expect(try child(bar(y: 0, height: 44), tools: "17701")?.minY == 44)
         // ... before, below the status bar anyway.
         #expect(try child(bar(y: 0, height: 44), tools: "12121")?.minY == 64)
-        // Large titles are stored expanded; the controller is laid out below a 44-point bar.
-        #expect(try child(bar(y: 20, height: 96, extra: #"largeTitles="YES""#), tools: "22505")?.minY == 64)
+        // Large titles are stored expanded; the root controller is laid out below a 44-point
+        // bar, a controller pushed onto it below the expanded bar (20 + 96).
+        let large = bar(y: 20, height: 96, extra: #"largeTitles="YES""#)
+        #expect(try child(large, tools: "22505")?.minY == 64)
+        let pushed = Self.containerScene("navigationController", #"id="nav""#, inner: large, children: [("rootViewController", "first")])
+            + """
+            <scene sceneID="s-first"><objects><viewController id="first" sceneMemberID="viewController">
+            <connections><segue destination="vc-1" kind="show" id="push"/></connections>
+            </viewController></objects></scene>
+            """
+        #expect(try Self.safeAreaBox(375, 667, device: "retina4_7", tools: "22505", scenes: pushed)?.minY == 116)
         // A root shorter by the status bar and the bar sits below them: no inset.
         #expect(try child(bar(y: 0, height: 44), tools: "17701", height: 603) == Rect(x: 0, y: 0, width: 375, height: 603))
         // An opaque bar: UIKit lays the controller's view out below it, so nothing of the

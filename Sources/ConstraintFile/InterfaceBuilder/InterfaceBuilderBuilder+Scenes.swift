@@ -51,7 +51,8 @@ extension InterfaceBuilderBuilder {
                     containment.append((id, destination))
                     if controller["navigationBarHidden"] != "YES" {
                         let bar = controller.child("navigationBar", key: "navigationBar")
-                        navigationBars[id] = NavigationBarPlacement(bottom: navigationBar(bar), isOpaque: bar?["translucent"] == "NO")
+                        navigationBars[id] = NavigationBarPlacement(bottom: navigationBar(bar), isOpaque: bar?["translucent"] == "NO",
+                                                                    pushedBottom: bar?["largeTitles"] == "YES" ? navigationBar(bar, expanded: true) : nil)
                     }
                 }
                 if controller.name == "tabBarController", segue["relationship"] == "viewControllers" {
@@ -64,17 +65,19 @@ extension InterfaceBuilderBuilder {
 
     /// Where a navigation controller's bar ends, from its stored frame: IB stores the bar as it
     /// drew it (below the status bar, 44 tall; 56 at the top of a sheet; 54 below Xcode 26's
-    /// doubled status bar). A bar with large titles is stored expanded (96 tall), but the
-    /// controllers it shows are laid out below a standard 44-point bar (Iterable's and DataDog's
-    /// storyboards). Before Xcode 11 a bar stored at y 0 was still drawn below the status bar
+    /// doubled status bar). A bar with large titles is stored expanded (96 tall), but its root
+    /// controller is laid out below a standard 44-point bar (DataDog's locations view), and the
+    /// controllers pushed onto it below the expanded bar (`expanded`: Iterable's coffee detail,
+    /// centred in the safe area below 116 on a 4.7-inch iPhone, Tinode's previews and call
+    /// view, all Xcode 14 to 15). Before Xcode 11 a bar stored at y 0 was still drawn below the status bar
     /// (KSImageCarousel's Xcode 9 storyboard); from Xcode 11 one at y 0 is drawn there, as in a
     /// sheet (FirebaseUI's, Mixpanel's, SideMenu's, FreeOTP's and ML Kit's storyboards). A stored
     /// frame narrower than the device is stale (drawn for another device), and nil stands for
     /// the standard bar below the status bar.
-    func navigationBar(_ bar: MarkupElement?) -> Double? {
+    func navigationBar(_ bar: MarkupElement?, expanded: Bool = false) -> Double? {
         guard let bar, let frame = rect(bar), abs(frame.width - device.size.width) <= 0.5, frame.height > 0 else { return nil }
         let minY = tools < .xcode11 ? max(frame.minY, device.statusBar) : frame.minY
-        return minY + (bar["largeTitles"] == "YES" ? 44 : frame.height)
+        return minY + (bar["largeTitles"] == "YES" && !expanded ? 44 : frame.height)
     }
 
     /// Bars pass down: a controller a container shows, or that is pushed (a `show` or `push`
@@ -122,8 +125,10 @@ extension InterfaceBuilderBuilder {
         var queue = (sources + embeds.keys.sorted()).filter { pushesUnder[$0] != nil }[...]
         while let from = queue.popFirst(), let bar = pushesUnder[from] {
             for edge in outgoing[from] ?? [] where navigationBars[edge.to] == nil {
-                navigationBars[edge.to] = bar
-                pushesUnder[edge.to] = bar
+                var under = bar
+                if edge.push, let pushed = bar.pushedBottom { under.bottom = pushed }
+                navigationBars[edge.to] = under
+                pushesUnder[edge.to] = under
                 queue.append(edge.to)
             }
             for child in embeds[from] ?? [] where pushesUnder[child] == nil {

@@ -14,6 +14,9 @@ import AutoLayout
 struct NavigationBarPlacement: Equatable {
     var bottom: Double?
     var isOpaque = false
+    /// Where the bar ends above the controllers pushed onto its stack, when that differs (a
+    /// large-title bar, drawn expanded above them).
+    var pushedBottom: Double? = nil
 }
 
 struct InterfaceBuilderBuilder {
