@@ -660,23 +660,28 @@ func box(_ id: String, _ x: Double, _ y: Double, _ w: Double, _ h: Double, attri
             == Rect(x: 10, y: 40, width: 10, height: 10))
     }
 
+    /// A 320 × 100 scroll view `scroll` filling the root, holding `subview` and `constraints`.
+    func checkScrollView(_ subview: String, _ constraints: String) throws -> CheckResult {
+        try checkIB(xib(rootView("""
+            <scrollView translatesAutoresizingMaskIntoConstraints="NO" id="scroll">
+                <rect key="frame" x="0.0" y="0.0" width="320" height="100"/>
+                <subviews>\(subview)</subviews>
+                <constraints>\(constraints)</constraints>
+            </scrollView>
+            """, constraints: edgesPinned("scroll"))))
+    }
+
     @Test func scrollViewEdgesMeanTheContent() throws {
         // The content is 500 tall inside a 100-point scroll view: its bottom sets the content
         // size instead of squeezing it.
-        let r = try checkIB(xib(rootView("""
-            <scrollView translatesAutoresizingMaskIntoConstraints="NO" id="scroll">
-                <rect key="frame" x="0.0" y="0.0" width="320" height="100"/>
-                <subviews>\(box("content", 0, 0, 320, 500))</subviews>
-                <constraints>
-                    <constraint firstItem="content" firstAttribute="top" secondItem="scroll" secondAttribute="top" id="e1"/>
-                    <constraint firstItem="content" firstAttribute="leading" secondItem="scroll" secondAttribute="leading" id="e2"/>
-                    <constraint firstAttribute="bottom" secondItem="content" secondAttribute="bottom" id="e3"/>
-                    <constraint firstAttribute="trailing" secondItem="content" secondAttribute="trailing" id="e4"/>
-                    <constraint firstItem="content" firstAttribute="width" secondItem="scroll" secondAttribute="width" id="e5"/>
-                    <constraint firstItem="content" firstAttribute="height" constant="500" id="e6"/>
-                </constraints>
-            </scrollView>
-            """, constraints: edgesPinned("scroll"))))
+        let r = try checkScrollView(box("content", 0, 0, 320, 500), """
+            <constraint firstItem="content" firstAttribute="top" secondItem="scroll" secondAttribute="top" id="e1"/>
+            <constraint firstItem="content" firstAttribute="leading" secondItem="scroll" secondAttribute="leading" id="e2"/>
+            <constraint firstAttribute="bottom" secondItem="content" secondAttribute="bottom" id="e3"/>
+            <constraint firstAttribute="trailing" secondItem="content" secondAttribute="trailing" id="e4"/>
+            <constraint firstItem="content" firstAttribute="width" secondItem="scroll" secondAttribute="width" id="e5"/>
+            <constraint firstItem="content" firstAttribute="height" constant="500" id="e6"/>
+            """)
         #expect(r.conflicts.isEmpty)
         #expect(r.frame("scroll") == Rect(x: 0, y: 0, width: 320, height: 100))
         #expect(r.frame("content") == Rect(x: 0, y: 0, width: 320, height: 500))
@@ -712,21 +717,15 @@ func box(_ id: String, _ x: Double, _ y: Double, _ w: Double, _ h: Double, attri
         // content, which ends 5 before the text does, and is centred on the 320-point frame,
         // 10 narrower. Nothing conflicts (reading the centre as the content's would: the text's
         // centre is 5 to the right of the content's).
-        let r = try checkIB(xib(rootView("""
-            <scrollView translatesAutoresizingMaskIntoConstraints="NO" id="scroll">
-                <rect key="frame" x="0.0" y="0.0" width="320" height="100"/>
-                <subviews>\(box("text", 5, 0, 310, 100))</subviews>
-                <constraints>
-                    <constraint firstItem="text" firstAttribute="leading" secondItem="scroll" secondAttribute="leading" constant="5" id="e1"/>
-                    <constraint firstAttribute="trailing" secondItem="text" secondAttribute="trailing" constant="-5" id="e2"/>
-                    <constraint firstItem="text" firstAttribute="top" secondItem="scroll" secondAttribute="top" id="e3"/>
-                    <constraint firstAttribute="bottom" secondItem="text" secondAttribute="bottom" id="e4"/>
-                    <constraint firstItem="text" firstAttribute="centerX" secondItem="scroll" secondAttribute="centerX" id="e5"/>
-                    <constraint firstItem="text" firstAttribute="centerY" secondItem="scroll" secondAttribute="centerY" id="e6"/>
-                    <constraint firstItem="text" firstAttribute="width" secondItem="scroll" secondAttribute="width" constant="-10" id="e7"/>
-                </constraints>
-            </scrollView>
-            """, constraints: edgesPinned("scroll"))))
+        let r = try checkScrollView(box("text", 5, 0, 310, 100), """
+            <constraint firstItem="text" firstAttribute="leading" secondItem="scroll" secondAttribute="leading" constant="5" id="e1"/>
+            <constraint firstAttribute="trailing" secondItem="text" secondAttribute="trailing" constant="-5" id="e2"/>
+            <constraint firstItem="text" firstAttribute="top" secondItem="scroll" secondAttribute="top" id="e3"/>
+            <constraint firstAttribute="bottom" secondItem="text" secondAttribute="bottom" id="e4"/>
+            <constraint firstItem="text" firstAttribute="centerX" secondItem="scroll" secondAttribute="centerX" id="e5"/>
+            <constraint firstItem="text" firstAttribute="centerY" secondItem="scroll" secondAttribute="centerY" id="e6"/>
+            <constraint firstItem="text" firstAttribute="width" secondItem="scroll" secondAttribute="width" constant="-10" id="e7"/>
+            """)
         #expect(r.conflicts.isEmpty)
         #expect(r.ambiguous.isEmpty)
         #expect(r.frame("text") == Rect(x: 5, y: 0, width: 310, height: 100))
