@@ -17,7 +17,7 @@ import Testing
     static let firstCorpusFileBar = 0.95
     /// The share of the stored frames of both corpora (121 files) reproduced at least: what the
     /// reader reaches today, raised as rules are added (the goal is 0.97).
-    static let allFilesBar = 0.945
+    static let allFilesBar = 0.95
 
     static func files(in folder: URL) throws -> [URL] {
         try FileManager.default.contentsOfDirectory(atPath: folder.path)
