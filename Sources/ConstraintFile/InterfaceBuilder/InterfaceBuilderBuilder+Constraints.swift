@@ -103,8 +103,11 @@ extension InterfaceBuilderBuilder {
         }
     }
 
+    /// The attributes that name a centre.
+    static let centres: Set<LayoutConstraint.Attribute> = [.centerX, .centerY, .centerXWithinMargins, .centerYWithinMargins]
+
     /// A scroll view's edge, in a constraint with one of its descendants, stands for its content
-    /// layout guide's; sizes and centres stay the frame's ("constraints between the height,
+    /// layout guide's; sizes and centres (``centres``) stay the frame's ("constraints between the height,
     /// width, or centers attach to the scroll view's frame", Apple's Auto Layout Guide, Working
     /// with Scroll Views). A margin attribute stands for the content guide's edge inset by the
     /// scroll view's layout margins (UIKit relates a scroll view's margins guide to its bounds,
@@ -112,8 +115,7 @@ extension InterfaceBuilderBuilder {
     /// guide's attribute.
     func contentArea(_ item: ItemRef, _ attribute: LayoutConstraint.Attribute, other: ItemRef)
         -> (item: ItemRef, attribute: LayoutConstraint.Attribute, offset: Double) {
-        let centres: Set<LayoutConstraint.Attribute> = [.centerX, .centerY, .centerXWithinMargins, .centerYWithinMargins]
-        guard case .view(.view(let i)) = item, let g = contentGuides[i], !attribute.isDimension, !centres.contains(attribute),
+        guard case .view(.view(let i)) = item, let g = contentGuides[i], !attribute.isDimension, !Self.centres.contains(attribute),
               let above = out.layout.parentOf(out.layout.host(other)), out.layout.contains(.view(i), above) else { return (item, attribute, 0) }
         guard attribute.isMargin else { return (.guide(g), attribute, 0) }
         let m = out.layout.views[i].properties.margins ?? DirectionalEdgeInsets(top: 8, leading: 8, bottom: 8, trailing: 8)

@@ -69,11 +69,11 @@ extension InterfaceBuilderBuilder {
     /// controller is laid out below a standard 44-point bar (DataDog's locations view), and the
     /// controllers pushed onto it below the expanded bar (`expanded`: Iterable's coffee detail,
     /// centred in the safe area below 116 on a 4.7-inch iPhone, Tinode's previews and call
-    /// view, all Xcode 14 to 15). Before Xcode 11 a bar stored at y 0 was still drawn below the status bar
-    /// (KSImageCarousel's Xcode 9 storyboard); from Xcode 11 one at y 0 is drawn there, as in a
-    /// sheet (FirebaseUI's, Mixpanel's, SideMenu's, FreeOTP's and ML Kit's storyboards). A stored
-    /// frame narrower than the device is stale (drawn for another device), and nil stands for
-    /// the standard bar below the status bar.
+    /// view, all Xcode 14 to 15). Before Xcode 11 a bar stored at y 0 was still drawn below the
+    /// status bar (KSImageCarousel's Xcode 9 storyboard); from Xcode 11 one at y 0 is drawn
+    /// there, as in a sheet (FirebaseUI's, Mixpanel's, SideMenu's, FreeOTP's and ML Kit's
+    /// storyboards). A stored frame narrower than the device is stale (drawn for another
+    /// device), and nil stands for the standard bar below the status bar.
     func navigationBar(_ bar: MarkupElement?, expanded: Bool = false) -> Double? {
         guard let bar, let frame = rect(bar), abs(frame.width - device.size.width) <= 0.5, frame.height > 0 else { return nil }
         let minY = tools < .xcode11 ? max(frame.minY, device.statusBar) : frame.minY

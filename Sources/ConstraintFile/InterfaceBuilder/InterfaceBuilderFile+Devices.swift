@@ -81,9 +81,10 @@ struct SimulatedDevice: Sendable {
     /// Guidelines, *Layout*, device screen sizes); status bars are the safe-area tops of iOS 16
     /// (the 5.8-inch iPhone X class 50, the 6.1-inch iPhone 12 class 47, the iPhone 14 Pro class
     /// 59, the iPhone 16 Pro class 62) as the corpus's stored frames show them; the iPhone XR
-    /// and 11 (`retina6_1`) keep 44 in Interface Builder up to Xcode 14.2 and get iOS 14's 48 from
-    /// Xcode 14.3 (Xcode 14.3's, 15's and 26's files; the `32700.99.1234` files of Google's ads samples and
-    /// FloatingPanel draw their navigation bars at 48 and their safe areas from there).
+    /// and 11 (`retina6_1`) keep 44 in Interface Builder up to Xcode 14.2 and get iOS 14's 48
+    /// from Xcode 14.3 (Xcode 14.3's, 15's and 26's files; the `32700.99.1234` files of Google's
+    /// ads samples and FloatingPanel draw their navigation bars at 48 and their safe areas from
+    /// there).
     private static let known: [String: Entry] = [
         "retina3_5": Entry(width: 320, height: 480, statusBar: 20, homeIndicator: 0),
         "retina4_0": Entry(width: 320, height: 568, statusBar: 20, homeIndicator: 0),
