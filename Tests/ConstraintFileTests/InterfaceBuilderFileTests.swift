@@ -383,6 +383,27 @@ func box(_ id: String, _ x: Double, _ y: Double, _ w: Double, _ h: Double, attri
         #expect(hiding?.maxY == 667)
     }
 
+    @Test func aTabBarHiddenInTheSizeClassesLeavesItsTabsTheScreen() throws {
+        // A tab bar hidden where the height is compact (IB's per-size-class Hidden): an iPhone 8
+        // in portrait keeps it (49 above the bottom), in landscape it is gone.
+        let tabs = Self.containerScene("tabBarController", #"id="tabs""#, inner: """
+            <tabBar key="tabBar" contentMode="scaleToFill" id="bar">
+                <rect key="frame" x="0.0" y="618" width="375" height="49"/>
+                <variation key="heightClass=compact" hidden="YES"/>
+            </tabBar>
+            """, children: [("viewControllers", "vc-1")])
+        #expect(try Self.safeAreaBox(375, 667, device: "retina4_7", tools: "22505", scenes: tabs)?.maxY == 667 - 49)
+        #expect(try Self.safeAreaBox(667, 375, device: "retina4_7", tools: "22505", scenes: tabs, landscape: true)?.maxY == 375)
+        // A view hidden by a variation is hidden in those size classes only.
+        func hidden(landscape: Bool) throws -> Bool? {
+            let text = xib(rootView(box("a", 0, 0, 10, 10, inner: #"<variation key="heightClass=compact" hidden="YES"/>"#)))
+                .replacing(#"orientation="portrait""#, with: landscape ? #"orientation="landscape""# : #"orientation="portrait""#)
+            return try checkIB(text).view("a").map { $0.isHidden }
+        }
+        #expect(try hidden(landscape: false) == false)
+        #expect(try hidden(landscape: true) == true)
+    }
+
     @Test func oldTopAndBottomLayoutGuides() throws {
         let root = controllerRoot(375, 667, box("a", 0, 20, 375, 647), constraints: """
             <constraint firstItem="a" firstAttribute="top" secondItem="top" secondAttribute="bottom" id="g1"/>

@@ -57,7 +57,8 @@ extension InterfaceBuilderBuilder {
                 }
                 if controller.name == "tabBarController", segue["relationship"] == "viewControllers" {
                     containment.append((id, destination))
-                    aboveTabBar.insert(destination)
+                    // A tab bar hidden in these size classes leaves its tabs the whole screen.
+                    if !(controller.child("tabBar", key: "tabBar").map(isHidden) ?? false) { aboveTabBar.insert(destination) }
                 }
             }
         }

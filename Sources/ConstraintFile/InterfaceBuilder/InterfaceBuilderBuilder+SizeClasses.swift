@@ -37,4 +37,17 @@ extension InterfaceBuilderBuilder {
         }
         for o in applying(overrides, key: \.key) { constants[o.id] = o.constant }
     }
+
+    /// Whether `e` (a view or bar) is hidden in the chosen size classes: its `hidden` attribute,
+    /// or that of its most specific `<variation>` that applies (IB's per-size-class Hidden box;
+    /// xDrip4iOS hides its tab bar where the height is compact).
+    func isHidden(_ e: MarkupElement) -> Bool {
+        var hidden = e["hidden"] == "YES", specificity = -1
+        for variation in e.children("variation") {
+            guard let key = variation["key"], let value = variation["hidden"], traits?.matches(key) == true else { continue }
+            let parts = key.split(separator: "-").count
+            if parts > specificity { (hidden, specificity) = (value == "YES", parts) }
+        }
+        return hidden
+    }
 }

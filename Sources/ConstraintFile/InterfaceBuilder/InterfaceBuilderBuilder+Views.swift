@@ -25,7 +25,7 @@ extension InterfaceBuilderBuilder {
         }
         p.label = e["userLabel"]
         p.frame = frame ?? (parent == nil ? Rect(origin: .zero, size: device.size) : nil)
-        p.hidden = e["hidden"] == "YES"
+        p.hidden = isHidden(e)
         p.identifier = e.child("accessibility", key: "accessibilityConfiguration")?["identifier"]
         if parent == nil, !forNib {
             p.translates = true
