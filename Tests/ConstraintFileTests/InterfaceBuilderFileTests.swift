@@ -358,6 +358,12 @@ func box(_ id: String, _ x: Double, _ y: Double, _ w: Double, _ h: Double, attri
         #expect(try child(bar(y: 0, height: 56, extra: #"translucent="NO""#), tools: "22505", height: 611)
             == Rect(x: 0, y: 0, width: 375, height: 611))
         #expect(try child(bar(y: 20, height: 44, extra: #"translucent="YES""#), tools: "22505")?.minY == 64)
+        // A bar stored for a 375-point screen above a 600-point freeform root is stale: the
+        // root is drawn under a standard bar of its own (Xcode 11: no status bar, so 44).
+        let stale = Self.containerScene("navigationController", #"id="nav""#, inner: bar(y: 44, height: 44),
+                                        children: [("rootViewController", "vc-1")])
+        #expect(try Self.safeAreaBox(600, 600, device: "retina4_7", tools: "15505", scenes: stale)?.minY == 44)
+        #expect(try Self.safeAreaBox(375, 667, device: "retina4_7", tools: "15505", scenes: stale)?.minY == 88)
         // A hidden bar leaves the status bar.
         let hidden = try Self.safeAreaBox(375, 667, device: "retina4_7", tools: "22505", scenes: Self.containerScene(
             "navigationController", #"id="nav" navigationBarHidden="YES""#, inner: bar(y: 20, height: 44),

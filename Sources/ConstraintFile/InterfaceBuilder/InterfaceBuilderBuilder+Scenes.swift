@@ -52,7 +52,8 @@ extension InterfaceBuilderBuilder {
                     if controller["navigationBarHidden"] != "YES" {
                         let bar = controller.child("navigationBar", key: "navigationBar")
                         navigationBars[id] = NavigationBarPlacement(bottom: navigationBar(bar), isOpaque: bar?["translucent"] == "NO",
-                                                                    pushedBottom: bar?["largeTitles"] == "YES" ? navigationBar(bar, expanded: true) : nil)
+                                                                    pushedBottom: bar?["largeTitles"] == "YES" ? navigationBar(bar, expanded: true) : nil,
+                                                                    width: bar.flatMap(rect)?.width)
                     }
                 }
                 if controller.name == "tabBarController", segue["relationship"] == "viewControllers" {
@@ -74,7 +75,9 @@ extension InterfaceBuilderBuilder {
     /// status bar (KSImageCarousel's Xcode 9 storyboard); from Xcode 11 one at y 0 is drawn
     /// there, as in a sheet (FirebaseUI's, Mixpanel's, SideMenu's, FreeOTP's and ML Kit's
     /// storyboards). A stored frame narrower than the device is stale (drawn for another
-    /// device), and nil stands for the standard bar below the status bar.
+    /// device), and nil stands for the standard bar below the status bar; so is one of another
+    /// width than the root below it (``NavigationBarPlacement/width``: BertQA's bar, stored
+    /// 375 wide at y 44, above 600-point freeform scenes drawn under a bar at 0).
     func navigationBar(_ bar: MarkupElement?, expanded: Bool = false) -> Double? {
         guard let bar, let frame = rect(bar), abs(frame.width - device.size.width) <= 0.5, frame.height > 0 else { return nil }
         let minY = tools < .xcode11 ? max(frame.minY, device.statusBar) : frame.minY
@@ -230,7 +233,7 @@ extension InterfaceBuilderBuilder {
                 || near(frame.height, height - device.statusBar - 44) {
                 rootTop = height - frame.height
                 top = rootTop
-            } else if let bottom = stored.bottom {
+            } else if let bottom = stored.bottom, stored.width.map({ abs($0 - frame.width) <= 0.5 }) ?? true {
                 // The stored bar is in the coordinates of the navigation controller's view, which
                 // the root fills.
                 top = bottom + frame.minY

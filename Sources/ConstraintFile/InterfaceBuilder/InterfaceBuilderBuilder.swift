@@ -17,6 +17,9 @@ struct NavigationBarPlacement: Equatable {
     /// Where the bar ends above the controllers pushed onto its stack, when that differs (a
     /// large-title bar, drawn expanded above them).
     var pushedBottom: Double? = nil
+    /// The width IB stored the bar at: a root of another width was drawn under a bar of its
+    /// own, not under this stale one.
+    var width: Double? = nil
 }
 
 struct InterfaceBuilderBuilder {
