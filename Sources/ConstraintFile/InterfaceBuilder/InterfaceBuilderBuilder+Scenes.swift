@@ -75,9 +75,10 @@ extension InterfaceBuilderBuilder {
     /// status bar (KSImageCarousel's Xcode 9 storyboard); from Xcode 11 one at y 0 is drawn
     /// there, as in a sheet (FirebaseUI's, Mixpanel's, SideMenu's, FreeOTP's and ML Kit's
     /// storyboards). A stored frame narrower than the device is stale (drawn for another
-    /// device), and nil stands for the standard bar below the status bar; so is one of another
-    /// width than the root below it (``NavigationBarPlacement/width``: BertQA's bar, stored
-    /// 375 wide at y 44, above 600-point freeform scenes drawn under a bar at 0).
+    /// device), as is one of another width than the root below it
+    /// (``NavigationBarPlacement/width``: BertQA's bar, stored 375 wide at y 44, above
+    /// 600-point freeform scenes drawn under a bar at 0); nil stands for the standard bar below
+    /// the status bar.
     func navigationBar(_ bar: MarkupElement?, expanded: Bool = false) -> Double? {
         guard let bar, let frame = rect(bar), abs(frame.width - device.size.width) <= 0.5, frame.height > 0 else { return nil }
         let minY = tools < .xcode11 ? max(frame.minY, device.statusBar) : frame.minY
