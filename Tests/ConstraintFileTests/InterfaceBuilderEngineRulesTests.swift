@@ -230,19 +230,12 @@ import AutoLayout
         // points wide, 20 from 414; none above or below) inside the device's notch and home
         // indicator, whatever its size, and no status bar.
         func pinned(width: Double, height: Double, device: String) throws -> Rect? {
-            let text = xib("""
-                <view contentMode="scaleToFill" id="root">
-                    <rect key="frame" x="0.0" y="0.0" width="\(width)" height="\(height)"/>
-                    <autoresizingMask key="autoresizingMask" widthSizable="YES" heightSizable="YES"/>
-                    <subviews>\(box("a", 0, 0, 10, 10))</subviews>
-                    <constraints>
-                        <constraint firstItem="a" firstAttribute="leading" secondItem="root" secondAttribute="leadingMargin" id="m1"/>
-                        <constraint firstAttribute="trailingMargin" secondItem="a" secondAttribute="trailing" id="m2"/>
-                        <constraint firstItem="a" firstAttribute="top" secondItem="root" secondAttribute="topMargin" id="m3"/>
-                        <constraint firstAttribute="bottomMargin" secondItem="a" secondAttribute="bottom" id="m4"/>
-                    </constraints>
-                </view>
-                """, device: device)
+            let text = xib(rootView(box("a", 0, 0, 10, 10), constraints: """
+                <constraint firstItem="a" firstAttribute="leading" secondItem="root" secondAttribute="leadingMargin" id="m1"/>
+                <constraint firstAttribute="trailingMargin" secondItem="a" secondAttribute="trailing" id="m2"/>
+                <constraint firstItem="a" firstAttribute="top" secondItem="root" secondAttribute="topMargin" id="m3"/>
+                <constraint firstAttribute="bottomMargin" secondItem="a" secondAttribute="bottom" id="m4"/>
+                """, width: width, height: height), device: device)
             return try checkIB(text).frame("a")
         }
         // A 510 × 160 card on an iPhone 11: 20 at the sides, 48 above (Xcode 14.3 on, the
@@ -324,18 +317,12 @@ import AutoLayout
         // Views in a scene beside its controller (added in code) are drawn at their stored
         // size: a plain one with a controller root's 16-point side margins, a switch as stored
         // (its frame, not its alignment rectangle plus the outsets again).
-        let extra = """
-            <view contentMode="scaleToFill" id="panel">
-                <rect key="frame" x="0.0" y="0.0" width="240" height="50"/>
-                <autoresizingMask key="autoresizingMask" flexibleMaxX="YES" flexibleMaxY="YES"/>
-                <subviews>\(box("title", 16, 10, 208, 30))</subviews>
-                <constraints>
-                    <constraint firstItem="title" firstAttribute="leading" secondItem="panel" secondAttribute="leadingMargin" id="p1"/>
-                    <constraint firstAttribute="trailingMargin" secondItem="title" secondAttribute="trailing" id="p2"/>
-                    <constraint firstItem="title" firstAttribute="top" secondItem="panel" secondAttribute="top" constant="10" id="p3"/>
-                    <constraint firstItem="title" firstAttribute="height" constant="30" id="p4"/>
-                </constraints>
-            </view>
+        let extra = rootView(box("title", 16, 10, 208, 30), constraints: """
+            <constraint firstItem="title" firstAttribute="leading" secondItem="panel" secondAttribute="leadingMargin" id="p1"/>
+            <constraint firstAttribute="trailingMargin" secondItem="title" secondAttribute="trailing" id="p2"/>
+            <constraint firstItem="title" firstAttribute="top" secondItem="panel" secondAttribute="top" constant="10" id="p3"/>
+            <constraint firstItem="title" firstAttribute="height" constant="30" id="p4"/>
+            """, id: "panel", width: 240, height: 50) + """
             <switch opaque="NO" contentMode="scaleToFill" contentHorizontalAlignment="center" contentVerticalAlignment="center" on="YES" id="toggle">
                 <rect key="frame" x="0.0" y="0.0" width="51" height="31"/>
                 <autoresizingMask key="autoresizingMask" flexibleMaxX="YES" flexibleMaxY="YES"/>

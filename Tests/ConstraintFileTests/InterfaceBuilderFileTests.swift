@@ -46,11 +46,12 @@ extension CheckResult {
     func view(_ id: String) -> ViewFrame? { views.first { $0.name == id } }
 }
 
-/// A 320 × 100 root view `root` holding `subviews` and `constraints`.
-func rootView(_ subviews: String, constraints: String = "", extra: String = "", attributes: String = "") -> String {
+/// A root view `id` (`root`, 320 × 100 by default) holding `subviews` and `constraints`.
+func rootView(_ subviews: String, constraints: String = "", extra: String = "", attributes: String = "",
+              id: String = "root", width: Double = 320, height: Double = 100) -> String {
     """
-    <view contentMode="scaleToFill" id="root" \(attributes)>
-        <rect key="frame" x="0.0" y="0.0" width="320" height="100"/>
+    <view contentMode="scaleToFill" id="\(id)" \(attributes)>
+        <rect key="frame" x="0.0" y="0.0" width="\(width)" height="\(height)"/>
         <autoresizingMask key="autoresizingMask" flexibleMaxX="YES" flexibleMaxY="YES"/>
         <subviews>
     \(subviews)
