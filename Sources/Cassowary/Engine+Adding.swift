@@ -30,6 +30,7 @@ extension Engine {
             return .added(defined: t.symbol)
         }
         var (k, row) = expand(constant: constant, terms: terms)
+        defer { expansionScratch.recycle(row) }
         // (Loops rather than closures: a closure would hold a copy of `kinds`, which the next
         // new symbol would then copy whole.)
         var free: LinearTerm?
@@ -57,9 +58,7 @@ extension Engine {
         guard let subject else { return addWithArtificialVariable(constant: k, row: row) }
         // `0 = k + c·subject + Σ rest` solved for the subject: `subject = -k/c - Σ rest/c`.
         let c = row.first { $0.symbol == subject }!.coefficient
-        row.removeAll { $0.symbol == subject }
-        for i in row.indices { row[i].coefficient = -row[i].coefficient / c }
-        let r = tableau.insertRow(owner: subject, constant: -k / c, terms: row)
+        let r = tableau.insertRow(owner: subject, constant: -k / c, terms: row, dividedBy: -c, omitting: subject)
         substitute(subject, row: r)
         return .added(defined: nil)
     }
@@ -134,20 +133,17 @@ extension Engine {
     /// Makes `s` the owner of a definition taken from the row `0 = constant + Σ terms`.
     private mutating func define(_ s: Symbol, coefficient c: Double, constant: Double,
                                  terms: [LinearTerm], canonical: Bool) {
-        let f = -1 / c
-        var defTerms: [LinearTerm] = []
-        defTerms.reserveCapacity(terms.count - 1)
-        for t in terms where t.symbol != s { defTerms.append(LinearTerm(t.symbol, t.coefficient * f)) }
         if canonical {
             // No defined symbol on the right: rank below everything that refers to s.
-            let users = definitions.column(s).map { rank[definitions.owner($0.row)] }
-            rank[s] = (users.min() ?? 1) - 1
+            var lowest: Int32?
+            for cell in definitions.column(s) { lowest = min(lowest ?? .max, rank[definitions.owner(cell.row)]) }
+            rank[s] = (lowest ?? 1) - 1
         } else {
             var r: Int32 = 0
-            for t in defTerms where isDefined(t.symbol) { r = max(r, rank[t.symbol]) }
+            for t in terms where t.symbol != s && isDefined(t.symbol) { r = max(r, rank[t.symbol]) }
             rank[s] = r + 1
         }
-        definitions.insertRow(owner: s, constant: constant * f, terms: defTerms)
+        definitions.insertRow(owner: s, constant: constant * (-1 / c), terms: terms, dividedBy: -c, omitting: s)
     }
 
     /// Adds `weight` to the cost of each error symbol among a constraint's marker and `other`

@@ -33,6 +33,8 @@ struct ExpansionScratch: Sendable {
     private var queued: [Bool] = []
     /// A max-heap of the definitions to expand.
     private var heap: [Queued] = []
+    /// The room of the last result given back (`recycle`), for the next one.
+    private var result: [LinearTerm] = []
 
     /// Makes room for `capacity` symbols. (Done by the first expansion after the engine's
     /// symbols outgrow it: a system whose rows are all definitions of unused variables never
@@ -52,7 +54,9 @@ struct ExpansionScratch: Sendable {
         var accumulator = self.accumulator, queued = self.queued, touched = self.touched, heap = self.heap
         (self.accumulator, self.queued, self.touched, self.heap) = ([], [], [], [])
         var k = constant
-        var out: [LinearTerm] = []
+        var out = result
+        result = []
+        out.removeAllKeepingCapacity()
         accumulator.withUnsafeMutableBufferPointer { accumulator in
             queued.withUnsafeMutableBufferPointer { queued in
                 for t in terms { Self.accumulate(t.symbol, t.coefficient, accumulator, queued, &touched, &heap, definitions, rank) }
@@ -88,6 +92,9 @@ struct ExpansionScratch: Sendable {
         out.sort { $0.symbol < $1.symbol }
         return (k, out)
     }
+
+    /// Gives back an expansion's result, whose room the next one takes.
+    mutating func recycle(_ terms: [LinearTerm]) { result = terms }
 
     /// Adds `c` to the coefficient of `s`, queueing its definition if it has one. (Static, its
     /// state passed in: a nested function capturing `touched` and `heap` reached them through

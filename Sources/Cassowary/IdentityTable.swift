@@ -16,9 +16,15 @@ struct IdentityTable<Value: Sendable>: Sendable {
     private static var empty: UInt64 { 0 }
 
     /// An empty table; `vacant` fills the value slots of absent keys (nothing reads it). It
-    /// holds `minimumCount` keys before it grows.
+    /// holds `minimumCount` keys before it grows; with none, it takes no room before its first key.
     init(vacant: Value, minimumCount: Int = 0) {
         self.vacant = vacant
+        guard minimumCount > 0 else {
+            keys = []
+            values = []
+            mask = 0
+            return
+        }
         var size = 16
         while minimumCount * 4 > size * 3 { size *= 2 }
         keys = [UInt64](repeating: IdentityTable.empty, count: size)
@@ -33,6 +39,7 @@ struct IdentityTable<Value: Sendable>: Sendable {
     /// The value for `key`, or nil.
     /// - Complexity: O(1) expected.
     subscript(key: UInt64) -> Value? {
+        if count == 0 { return nil }
         var i = home(key)
         while true {
             let k = keys[i]
@@ -63,6 +70,7 @@ struct IdentityTable<Value: Sendable>: Sendable {
     /// Removes `key` and returns its value, if it was there.
     @discardableResult
     mutating func remove(_ key: UInt64) -> Value? {
+        if count == 0 { return nil }
         var i = home(key)
         while keys[i] != key {
             if keys[i] == IdentityTable.empty { return nil }
@@ -92,8 +100,9 @@ struct IdentityTable<Value: Sendable>: Sendable {
 
     private mutating func grow() {
         let oldKeys = keys, oldValues = values
-        keys = [UInt64](repeating: IdentityTable.empty, count: oldKeys.count * 2)
-        values = [Value](repeating: vacant, count: oldKeys.count * 2)
+        let size = max(16, oldKeys.count * 2)
+        keys = [UInt64](repeating: IdentityTable.empty, count: size)
+        values = [Value](repeating: vacant, count: size)
         mask = keys.count - 1
         count = 0
         for (k, v) in zip(oldKeys, oldValues) where k != IdentityTable.empty { set(k, v) }

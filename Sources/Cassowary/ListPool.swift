@@ -23,7 +23,8 @@ struct ListPool<Element: ListPoolElement>: Sendable {
     private var runs: [Run] = []
     /// `freeHeads[c]`: the start of an unused run of class `c`, or -1; each unused run's first
     /// element links to the next one of its class.
-    private var freeHeads: [Int32] = Array(repeating: -1, count: 2 * Int32.bitWidth)
+    /// Empty until the first run is given back (most pools of a small system never give one).
+    private var freeHeads: [Int32] = []
     /// Elements of `storage` in free runs.
     private var freeElements = 0
     /// What fills `storage` where no list has an element.
@@ -40,7 +41,7 @@ struct ListPool<Element: ListPoolElement>: Sendable {
     }
 
     /// Adds one empty list at the end (the list of lists grows as an array does).
-    mutating func appendList() { runs.append(Run(start: 0, count: 0, room: 0)) }
+    mutating func appendList() { runs.appendGrowing(Run(start: 0, count: 0, room: 0)) }
 
     /// Drops the lists from `count` on, which must be empty.
     mutating func removeLists(from count: Int) {
@@ -178,7 +179,7 @@ struct ListPool<Element: ListPoolElement>: Sendable {
     }
 
     private mutating func allocate(_ c: Int, _ room: Int) -> Int {
-        let head = freeHeads[c]
+        let head = c < freeHeads.count ? freeHeads[c] : -1
         if head >= 0 {
             freeHeads[c] = storage[Int(head)].poolLink
             freeElements -= room
@@ -200,6 +201,7 @@ struct ListPool<Element: ListPoolElement>: Sendable {
 
     @inline(__always) private mutating func release(start: Int32, room: Int32) {
         let c = sizeClass(atLeast: Int(room))
+        if freeHeads.isEmpty { freeHeads = Array(repeating: -1, count: 2 * Int32.bitWidth) }
         storage[Int(start)].poolLink = freeHeads[c]
         freeHeads[c] = start
         freeElements += Int(room)

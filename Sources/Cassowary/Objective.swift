@@ -38,8 +38,8 @@ struct Objective: Sendable {
             if old == v { return nil }
             if at < 0 {
                 slot[s] = Int32(support.count)
-                support.append(symbol)
-                coefficients.append(v)
+                support.appendGrowing(symbol)
+                coefficients.appendGrowing(v)
             } else if v != 0 {
                 coefficients[at] = v
             } else {
@@ -122,8 +122,8 @@ struct Objective: Sendable {
 
     /// Journals a changed coefficient and lists its symbol as an optimisation candidate.
     @inline(__always) private mutating func noteChange(_ priority: Double, _ symbol: Symbol, _ old: Double) {
-        if journaling { log.append(Change(priority: priority, symbol: symbol, old: old)) }
-        if !isChanged[symbol] { isChanged[symbol] = true; changed.append(symbol) }
+        if journaling { log.appendGrowing(Change(priority: priority, symbol: symbol, old: old)) }
+        if !isChanged[symbol] { isChanged[symbol] = true; changed.appendGrowing(symbol) }
     }
 
     @inline(__always) mutating func add(_ level: Int, _ symbol: Symbol, _ delta: Double) {

@@ -75,6 +75,9 @@ public struct Solver: Sendable {
     private var addedInTransaction: [Constraint] = []
     private var variableCountAtBegin = 0
 
+    /// Scratch for `insert`: the row of the constraint being added.
+    private var insertionTerms: [LinearTerm] = []
+
     /// Whether an `.unsatisfiable` error names, of the irreducible groups that would do, the one
     /// ``ConflictSearch`` finds reading every held required constraint in the order added, as a
     /// layout engine reports a conflict and as a pasted log is explained (so the two name the
@@ -447,7 +450,7 @@ public struct Solver: Sendable {
         let s = engine.newSymbol(.external)
         symbols.set(v.id, s)
         engine.tags[s] = Int32(variableList.count)
-        variableList.append(v)
+        variableList.appendGrowing(v)
         // A recycled symbol's cached value belongs to its last user: NaN differs from any value,
         // so the next `updateVariables` lists the new variable as first computed.
         if s.index < cache.count { cache[s] = .nan }
@@ -482,8 +485,12 @@ public struct Solver: Sendable {
     /// conflicting constraints when it cannot hold.
     mutating func insert(_ c: Constraint) -> [Symbol]? {
         let sign: Double = c.relation == .lessThanOrEqual ? -1 : 1
-        var terms: [LinearTerm] = []
-        terms.reserveCapacity(c.expression.terms.count + 2)
+        // The row is built in the kept scratch array (moved out while it is used): a fresh
+        // array a constraint was a heap block a constraint.
+        var terms = insertionTerms
+        insertionTerms = []
+        terms.removeAllKeepingCapacity()
+        defer { insertionTerms = terms }
         // A repeated variable is summed at its first occurrence; one whose terms cancel (or whose
         // coefficient is 0) is not mentioned, so it is not registered either.
         let written = c.expression.terms
@@ -522,12 +529,12 @@ public struct Solver: Sendable {
                 records[Int(slot)] = record
             } else {
                 slot = Int32(records.count)
-                records.append(record)
+                records.appendGrowing(record)
             }
             slots.set(c.id, slot)
             engine.tags[marker] = slot
             if let other { engine.tags[other] = slot }
-            addedInTransaction.append(c)
+            addedInTransaction.appendGrowing(c)
             return nil
         }
     }

@@ -155,6 +155,28 @@ struct SparseMatrix: Sendable {
     /// Adds the row `owner = constant + Σ terms`. Terms must name distinct symbols.
     @discardableResult
     mutating func insertRow(owner: Symbol, constant: Double, terms newTerms: [LinearTerm]) -> Row {
+        let r = newRow(owner: owner, constant: constant)
+        terms.reserve(newTerms.count, in: r.index)
+        for t in newTerms where abs(t.coefficient) >= epsilon { appendTerm(r, t.symbol, t.coefficient) }
+        return r
+    }
+
+    /// Adds the row `owner = constant + Σ terms / divisor` without the term of `omitted`: a row
+    /// solved for one of its symbols, made without a copy of it. Terms must name distinct symbols.
+    @discardableResult
+    mutating func insertRow(owner: Symbol, constant: Double, terms newTerms: [LinearTerm], dividedBy divisor: Double,
+                            omitting omitted: Symbol) -> Row {
+        let r = newRow(owner: owner, constant: constant)
+        terms.reserve(newTerms.count - 1, in: r.index)
+        for t in newTerms where t.symbol != omitted {
+            let c = t.coefficient / divisor
+            if abs(c) >= epsilon { appendTerm(r, t.symbol, c) }
+        }
+        return r
+    }
+
+    /// A new row `owner = constant`, in a free slot if there is one.
+    private mutating func newRow(owner: Symbol, constant: Double) -> Row {
         let r: Row
         if let free = freeRows.popLast() {
             if journaling { freeLog.append(free) }
@@ -164,18 +186,16 @@ struct SparseMatrix: Sendable {
             constants[r] = constant
         } else {
             r = Row(owners.count)
-            owners.append(owner)
-            constants.append(constant)
+            owners.appendGrowing(owner)
+            constants.appendGrowing(constant)
             terms.appendList()
-            rowEpoch.append(0)
+            rowEpoch.appendGrowing(0)
             // Rows created during a transaction are undone by truncation.
             if journaling { rowEpoch[r] = epoch }
         }
         shapeVersion &+= 1
         rowOfOwner[owner] = r
         noteChanged(owner)
-        terms.reserve(newTerms.count, in: r.index)
-        for t in newTerms where abs(t.coefficient) >= epsilon { appendTerm(r, t.symbol, t.coefficient) }
         return r
     }
 
@@ -547,6 +567,14 @@ extension Array {
     mutating func extend(to newCount: Int, with value: Element) {
         reserveCapacity(newCount)
         append(contentsOf: repeatElement(value, count: newCount - count))
+    }
+
+    /// Appends `element`; a full array grows to twice its count and at least `minimum` (Swift's
+    /// own growth starts from an element or two: the arrays of a small system, a fresh cell's,
+    /// were reallocated half a dozen times each on the way to a few dozen elements).
+    @inline(__always) mutating func appendGrowing(_ element: Element, minimum: Int = 16) {
+        if count == capacity { reserveCapacity(Swift.max(minimum, 2 * count)) }
+        append(element)
     }
 
     /// Empties the array, keeping its room. Does nothing to an empty array, which
