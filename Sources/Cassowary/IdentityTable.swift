@@ -1,7 +1,9 @@
 /// A hash table from the 64-bit identities of variables and constraints to small values: the
-/// symbol of a variable, the record slot of a constraint.
+/// symbol of a variable, the record slot of a constraint (and, in the layout engine, from the
+/// addresses of layout constraints).
 ///
-/// Identities come from a counter, so a multiplicative hash spreads them well; open addressing
+/// Identities come from a counter and addresses are aligned, so a multiplicative hash that keeps
+/// the product's high bits spreads them well; open addressing
 /// with linear probing keeps a look-up to one or two cache lines, with no per-process seeding
 /// and no boxing. Removal shifts the following entries back, so there are no tombstones.
 struct IdentityTable<Value: Sendable>: Sendable {
@@ -98,9 +100,15 @@ struct IdentityTable<Value: Sendable>: Sendable {
         return removed
     }
 
-    private mutating func grow() {
+    /// Makes room for `count` keys in all, so that the table grows at most once on the way.
+    mutating func reserve(_ count: Int) {
+        if count * 4 > keys.count * 3 { grow(toHold: count) }
+    }
+
+    private mutating func grow(toHold wanted: Int = 0) {
         let oldKeys = keys, oldValues = values
-        let size = max(16, oldKeys.count * 2)
+        var size = max(16, oldKeys.count * 2)
+        while wanted * 4 > size * 3 { size *= 2 }
         keys = [UInt64](repeating: IdentityTable.empty, count: size)
         values = [Value](repeating: vacant, count: size)
         mask = keys.count - 1
@@ -112,4 +120,28 @@ struct IdentityTable<Value: Sendable>: Sendable {
     var entries: [(UInt64, Value)] {
         zip(keys, values).filter { $0.0 != IdentityTable.empty }
     }
+}
+
+/// An `IdentityTable` of slots (non-negative `Int32`s) for the layout engine's own tables:
+/// not generic, so that the module using it calls code specialized here rather than generic code.
+package struct SlotTable: Sendable {
+    private var table = IdentityTable<Int32>(vacant: -1)
+
+    package init() {}
+
+    /// How many keys the table holds.
+    package var count: Int { table.count }
+
+    /// The slot of `key`, if it has one.
+    package subscript(key: UInt64) -> Int32? { table[key] }
+
+    /// Makes room for `count` keys in all.
+    package mutating func reserve(_ count: Int) { table.reserve(count) }
+
+    /// Gives `key` (never 0) the slot `slot`.
+    package mutating func set(_ key: UInt64, _ slot: Int32) { table.set(key, slot) }
+
+    /// Removes `key` and returns its slot, if it had one.
+    @discardableResult
+    package mutating func remove(_ key: UInt64) -> Int32? { table.remove(key) }
 }

@@ -23,8 +23,8 @@ extension LayoutEngine {
         }
         out += ownership.faults(against: solver, background: allowed)
         let pending = Set(toChange.map(ObjectIdentifier.init))
-        for (_, record) in ownership.records {
-            guard let c = record.constraints.first.flatMap(ownership.owner(of:)) else { continue }
+        for record in ownership.records {
+            let c = record.owner
             if c.engine !== self { out.append("\(c) is recorded, but not active in this engine") }
             let expected = makeSolverConstraints(c)
             if expected.map(\.relation) != record.constraints.map(\.relation) || expected.map(\.strength) != record.constraints.map(\.strength) {

@@ -7,6 +7,8 @@ import Cassowary
 struct SolverOwnership {
     /// What one layout constraint made in the solver.
     struct Record {
+        /// The layout constraint.
+        var owner: LayoutConstraint
         /// Its solver constraints: one, or two for a content size (hugging and compression).
         var constraints: [Cassowary.Constraint]
         /// The layout constraint's constant when they were made: a constant change moves each
@@ -15,44 +17,69 @@ struct SolverOwnership {
         var builtConstant: Double
     }
 
-    /// The record of each layout constraint the solver holds.
-    private(set) var records: [ObjectIdentifier: Record] = [:]
-    /// The layout constraint behind each solver constraint (a view's implicit bounds have none).
-    private var owners: [UInt64: LayoutConstraint] = [:]
+    /// The record of each layout constraint the solver holds, in no particular order.
+    private(set) var records: [Record] = []
+    /// The slot in `records` of each layout constraint's record, by the constraint's address.
+    /// (Tables of the solver's kind, not dictionaries: a fresh fitting fills two with a few dozen
+    /// entries each, which hashing with `Hasher` made a tenth of its cost.)
+    private var slotOfOwner = SlotTable()
+    /// The slot of the record behind each solver constraint, by its identity (a view's implicit
+    /// bounds have none).
+    private var slotOfMade = SlotTable()
+
+    private static func key(_ c: LayoutConstraint) -> UInt64 { UInt64(UInt(bitPattern: ObjectIdentifier(c))) }
 
     /// What `c` made, nil when the solver does not hold it.
     /// - Complexity: O(1) on average.
-    func record(of c: LayoutConstraint) -> Record? { records[ObjectIdentifier(c)] }
+    func record(of c: LayoutConstraint) -> Record? { slotOfOwner[Self.key(c)].map { records[Int($0)] } }
 
     /// The solver constraints `c` made, empty when the solver does not hold it.
-    func constraints(of c: LayoutConstraint) -> [Cassowary.Constraint] { records[ObjectIdentifier(c)]?.constraints ?? [] }
+    func constraints(of c: LayoutConstraint) -> [Cassowary.Constraint] { record(of: c)?.constraints ?? [] }
 
     /// Whether the solver holds `c`.
-    func holds(_ c: LayoutConstraint) -> Bool { records[ObjectIdentifier(c)] != nil }
+    func holds(_ c: LayoutConstraint) -> Bool { slotOfOwner[Self.key(c)] != nil }
 
     /// The layout constraint that made `s`, nil for an implicit bound.
-    func owner(of s: Cassowary.Constraint) -> LayoutConstraint? { owners[s.id] }
+    func owner(of s: Cassowary.Constraint) -> LayoutConstraint? { slotOfMade[s.id].map { records[Int($0)].owner } }
 
     /// Records that `c` made `constraints` (replacing what it made before), at its constant now.
     mutating func set(_ c: LayoutConstraint, made constraints: [Cassowary.Constraint]) {
-        if let old = records.updateValue(Record(constraints: constraints, builtConstant: c.constant), forKey: ObjectIdentifier(c)) {
-            for s in old.constraints { owners[s.id] = nil }
+        let record = Record(owner: c, constraints: constraints, builtConstant: c.constant)
+        let slot: Int32
+        if let old = slotOfOwner[Self.key(c)] {
+            slot = old
+            for s in records[Int(slot)].constraints { slotOfMade.remove(s.id) }
+            records[Int(slot)] = record
+        } else {
+            slot = Int32(records.count)
+            records.append(record)
+            slotOfOwner.set(Self.key(c), slot)
         }
-        for s in constraints { owners[s.id] = c }
+        for s in constraints { slotOfMade.set(s.id, slot) }
     }
 
     /// Makes room for `count` more layout constraints (a batch), so the tables grow once.
     mutating func reserve(_ count: Int) {
         records.reserveCapacity(records.count + count)
-        owners.reserveCapacity(owners.count + count)
+        slotOfOwner.reserve(records.count + count)
+        // Most layout constraints make one solver constraint, content sizes two.
+        slotOfMade.reserve(slotOfMade.count + count + count / 4)
     }
 
     /// Forgets what `c` made; returns it (empty when nothing was recorded).
     @discardableResult
     mutating func remove(_ c: LayoutConstraint) -> [Cassowary.Constraint] {
-        guard let record = records.removeValue(forKey: ObjectIdentifier(c)) else { return [] }
-        for s in record.constraints { owners[s.id] = nil }
-        return record.constraints
+        guard let slot = slotOfOwner.remove(Self.key(c)).map(Int.init) else { return [] }
+        let removed = records[slot].constraints
+        for s in removed { slotOfMade.remove(s.id) }
+        // The last record takes the slot.
+        let last = records.removeLast()
+        if slot < records.count {
+            records[slot] = last
+            slotOfOwner.set(Self.key(last.owner), Int32(slot))
+            for s in last.constraints { slotOfMade.set(s.id, Int32(slot)) }
+        }
+        return removed
     }
 
     /// Appends the solver constraints of `c` with their constants for its constant now, for
@@ -60,7 +87,7 @@ struct SolverOwnership {
     /// constants when it has not moved, which sets back a solver constant moved on its own.
     /// Appending spares an array per constraint on the reused-cell path.
     func appendMoves(for c: LayoutConstraint, to moves: inout [(constraint: Cassowary.Constraint, constant: Double)]) {
-        guard let record = records[ObjectIdentifier(c)] else { return }
+        guard let record = record(of: c) else { return }
         let delta = c.constant - record.builtConstant
         for s in record.constraints { moves.append((s, s.constant + delta)) }
     }
@@ -73,16 +100,18 @@ struct SolverOwnership {
     func faults(against solver: Solver, background: Set<UInt64>) -> [String] {
         var out: [String] = []
         var recorded = 0
-        for (_, record) in records.sorted(by: { $0.value.constraints.first?.id ?? 0 < $1.value.constraints.first?.id ?? 0 }) {
+        for record in records.sorted(by: { $0.constraints.first?.id ?? 0 < $1.constraints.first?.id ?? 0 }) {
+            if self.record(of: record.owner)?.owner !== record.owner { out.append("\(record.owner) is listed, but its record is not found by it") }
             for s in record.constraints {
                 recorded += 1
-                guard let owner = owners[s.id] else { out.append("\(s) is recorded without an owner"); continue }
-                if records[ObjectIdentifier(owner)]?.constraints.contains(s) != true { out.append("the owner of \(s), \(owner), does not list it") }
+                guard let owner = owner(of: s) else { out.append("\(s) is recorded without an owner"); continue }
+                if self.record(of: owner)?.constraints.contains(s) != true { out.append("the owner of \(s), \(owner), does not list it") }
                 if !solver.contains(s) { out.append("\(owner) made \(s), which the solver does not hold") }
             }
         }
-        if owners.count != recorded { out.append("\(owners.count) owners for \(recorded) recorded solver constraints") }
-        for s in solver.constraints where owners[s.id] == nil && !background.contains(s.id) {
+        if slotOfMade.count != recorded { out.append("\(slotOfMade.count) owners for \(recorded) recorded solver constraints") }
+        if slotOfOwner.count != records.count { out.append("\(slotOfOwner.count) layout constraints listed for \(records.count) records") }
+        for s in solver.constraints where slotOfMade[s.id] == nil && !background.contains(s.id) {
             out.append("the solver holds \(s), which no layout constraint made")
         }
         return out
