@@ -152,33 +152,31 @@ public final class LayoutConstraint: CustomStringConvertible {
         /// baselines and ``notAnAttribute``, which depend on more than the rectangle.
         public func expression(minX: Variable, minY: Variable, width: Variable, height: Variable,
                                mirrored: Bool = false) -> Expression? {
+            guard let (a, b) = terms(minX: minX, minY: minY, width: width, height: height, mirrored: mirrored) else { return nil }
             // Room for a second item's terms (a constraint's other side), so that making a
             // constraint allocates one array.
-            func e(_ a: Variable, _ ca: Double) -> Expression {
-                var terms: [Term] = []
-                terms.reserveCapacity(4)
-                terms.append(Term(a, ca))
-                return Expression(terms)
-            }
-            func e(_ a: Variable, _ ca: Double, _ b: Variable, _ cb: Double) -> Expression {
-                var terms: [Term] = []
-                terms.reserveCapacity(4)
-                terms.append(Term(a, ca))
-                terms.append(Term(b, cb))
-                return Expression(terms)
-            }
+            var terms: [Term] = []
+            terms.reserveCapacity(4)
+            terms.append(a)
+            if let b { terms.append(b) }
+            return Expression(terms)
+        }
+
+        /// ``expression(minX:minY:width:height:mirrored:)``'s one or two terms, without an array.
+        func terms(minX: Variable, minY: Variable, width: Variable, height: Variable,
+                   mirrored: Bool) -> (Term, Term?)? {
             let sign = mirrored ? -1.0 : 1.0
             switch self {
-            case .left: return e(minX, sign)
-            case .right: return e(minX, sign, width, sign)
-            case .leading: return mirrored ? e(minX, -1, width, -1) : e(minX, 1)
-            case .trailing: return mirrored ? e(minX, -1) : e(minX, 1, width, 1)
-            case .centerX: return e(minX, sign, width, 0.5 * sign)
-            case .top: return e(minY, 1)
-            case .bottom: return e(minY, 1, height, 1)
-            case .width: return e(width, 1)
-            case .height: return e(height, 1)
-            case .centerY: return e(minY, 1, height, 0.5)
+            case .left: return (Term(minX, sign), nil)
+            case .right: return (Term(minX, sign), Term(width, sign))
+            case .leading: return mirrored ? (Term(minX, -1), Term(width, -1)) : (Term(minX, 1), nil)
+            case .trailing: return mirrored ? (Term(minX, -1), nil) : (Term(minX, 1), Term(width, 1))
+            case .centerX: return (Term(minX, sign), Term(width, 0.5 * sign))
+            case .top: return (Term(minY, 1), nil)
+            case .bottom: return (Term(minY, 1), Term(height, 1))
+            case .width: return (Term(width, 1), nil)
+            case .height: return (Term(height, 1), nil)
+            case .centerY: return (Term(minY, 1), Term(height, 0.5))
             default: return nil
             }
         }

@@ -25,12 +25,10 @@ extension LayoutEngine {
         let (itemA, attrA) = a.resolved(c.firstAttribute)
         var expression = itemA.expression(for: attrA, mirrored: mirrored)
         if let b = c.second {
-            // In place: `expression - multiplier * other` as operators would make three more arrays.
+            // In place, into the first side's terms: `expression - multiplier * other` as operators
+            // would make three more arrays, and the other side as an expression of its own one.
             let (itemB, attrB) = b.resolved(c.secondAttribute)
-            let other = itemB.expression(for: attrB, mirrored: mirrored)
-            expression.terms.reserveCapacity(expression.terms.count + other.terms.count)
-            for t in other.terms { expression.terms.append(Term(t.variable, -c.multiplier * t.coefficient)) }
-            expression.constant -= c.multiplier * other.constant
+            itemB.add(attrB, mirrored: mirrored, scaledBy: -c.multiplier, to: &expression)
         }
         if c.isAutoresizing, let view = a as? View, let parent = view.superview {
             // Autoresizing positions are relative to the superview; the engine's are global.

@@ -86,6 +86,20 @@ open class LayoutItem {
         }
     }
 
+    /// Adds `scale` times the attribute's expression to `expression`: a constraint's second
+    /// side, written into the first side's terms without an expression of its own.
+    func add(_ attribute: LayoutConstraint.Attribute, mirrored: Bool, scaledBy scale: Double, to expression: inout Expression) {
+        if let (a, b) = attribute.terms(minX: minX, minY: minY, width: width, height: height, mirrored: mirrored) {
+            expression.terms.append(Term(a.variable, scale * a.coefficient))
+            if let b { expression.terms.append(Term(b.variable, scale * b.coefficient)) }
+            return
+        }
+        let other = self.expression(for: attribute, mirrored: mirrored)
+        expression.terms.reserveCapacity(expression.terms.count + other.terms.count)
+        for t in other.terms { expression.terms.append(Term(t.variable, scale * t.coefficient)) }
+        expression.constant += scale * other.constant
+    }
+
     /// A baseline: the bottom edge unless a view has text (see ``View/forFirstBaselineLayout``).
     func baselineExpression(first: Bool) -> Expression { Expression([Term(minY), Term(height)]) }
 }
