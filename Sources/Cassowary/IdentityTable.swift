@@ -3,9 +3,9 @@
 /// addresses of layout constraints).
 ///
 /// Identities come from a counter and addresses are aligned, so a multiplicative hash that keeps
-/// the product's high bits spreads them well; open addressing
-/// with linear probing keeps a look-up to one or two cache lines, with no per-process seeding
-/// and no boxing. Removal shifts the following entries back, so there are no tombstones.
+/// the product's high bits spreads them well; open addressing with linear probing keeps a
+/// look-up to one or two cache lines, with no per-process seeding and no boxing. Removal shifts
+/// the following entries back, so there are no tombstones.
 struct IdentityTable<Value: Sendable>: Sendable {
     private var keys: [UInt64]
     private var values: [Value]

@@ -22,8 +22,8 @@ struct ListPool<Element: ListPoolElement>: Sendable {
     private var end = 0
     private var runs: [Run] = []
     /// `freeHeads[c]`: the start of an unused run of class `c`, or -1; each unused run's first
-    /// element links to the next one of its class.
-    /// Empty until the first run is given back (most pools of a small system never give one).
+    /// element links to the next one of its class. Empty until the first run is given back
+    /// (most pools of a small system never give one back).
     private var freeHeads: [Int32] = []
     /// Elements of `storage` in free runs.
     private var freeElements = 0

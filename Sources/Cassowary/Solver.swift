@@ -485,8 +485,8 @@ public struct Solver: Sendable {
     /// conflicting constraints when it cannot hold.
     mutating func insert(_ c: Constraint) -> [Symbol]? {
         let sign: Double = c.relation == .lessThanOrEqual ? -1 : 1
-        // The row is built in the kept scratch array (moved out while it is used): a fresh
-        // array a constraint was a heap block a constraint.
+        // The row is built in a kept scratch array (moved out while it is used), not in a fresh
+        // array: that was a heap block for every constraint added.
         var terms = insertionTerms
         insertionTerms = []
         terms.removeAllKeepingCapacity()

@@ -21,7 +21,7 @@ struct SolverOwnership {
     private(set) var records: [Record] = []
     /// The slot in `records` of each layout constraint's record, by the constraint's address.
     /// (Tables of the solver's kind, not dictionaries: a fresh fitting fills two with a few dozen
-    /// entries each, which hashing with `Hasher` made a tenth of its cost.)
+    /// entries each, where `Hasher` and the dictionaries' growth cost more than the tables.)
     private var slotOfOwner = SlotTable()
     /// The slot of the record behind each solver constraint, by its identity (a view's implicit
     /// bounds have none).
