@@ -29,6 +29,55 @@ private func manualRowHeight(_ row: (text: String, secondary: String), width: Do
     return max(44, 11 + title + 3 + secondary + 11)
 }
 
+@Sendable func tableRegistration() -> CellRegistration<TableViewCell, (text: String, secondary: String)> {
+    CellRegistration(cell: { TableViewCell() }) { configure($0, $1) }
+}
+
+/// A fresh cell per row, made, configured and fitted at `width`: the rows' heights.
+func freshRowHeights(_ rows: ArraySlice<(text: String, secondary: String)>, width: Double) -> [Double] {
+    rows.map { row in
+        let cell = TableViewCell()
+        configure(cell, row)
+        return cell.preferredLayoutSize(fittingWidth: width).height
+    }
+}
+
+/// A fresh cell per row, made and configured only (the fresh path's floor): how many views their
+/// content views hold.
+func unfittedSubviews(_ rows: ArraySlice<(text: String, secondary: String)>) -> Int {
+    rows.reduce(0) { total, row in
+        let cell = TableViewCell()
+        configure(cell, row)
+        return total + cell.contentView.subviews.count
+    }
+}
+
+/// `autolayout-bench cells`: one of the table's ways of sizing its rows, once over `count` rows
+/// at 375 points on the calling thread, untimed, for an instruction counter (callgrind counts
+/// the same work the same way on every run, where this machine's timings wander by half).
+/// Prints one JSON line with a checksum of the result; false for an unknown way.
+func runCellsWork(_ way: String, count: Int) -> Bool {
+    let rows = (0..<count).map(tableRow)
+    guard let checksum = cellsWork(way, rows) else { return false }
+    print("{\"benchmark\":\"cells\",\"way\":\"\(way)\",\"rows\":\(count),\"checksum\":\(jsonNumber(checksum))}")
+    return true
+}
+
+/// The work of `cells` alone, the rows made before (a function of its own, so that callgrind's
+/// `--toggle-collect='*cellsWork*'` counts it and nothing else).
+@inline(never)
+func cellsWork(_ way: String, _ rows: [(text: String, secondary: String)]) -> Double? {
+    let width = 375.0
+    switch way {
+    case "manual": return rows.reduce(0) { $0 + manualRowHeight($1, width: width) }
+    case "fresh": return freshRowHeights(rows[...], width: width).reduce(0, +)
+    case "unfitted": return Double(unfittedSubviews(rows[...]))
+    case "reused":
+        return ListLayout(appearance: .plain).layout(items: rows, width: width, using: tableRegistration()).contentSize.height
+    default: return nil
+    }
+}
+
 /// Times the three ways over `rows` rows, and the reused way on every core; prints one JSON
 /// line; exits 1 when a height differs.
 func runTableBenchmark(rows count: Int, repeatCount: Int) async {
@@ -39,10 +88,7 @@ func runTableBenchmark(rows count: Int, repeatCount: Int) async {
     var built: [Double] = []
     let workers = SizingCellCache.activeProcessorCount
     var heights: [Double] = [], freshHeights: [Double] = []
-    @Sendable func makeRegistration() -> CellRegistration<TableViewCell, (text: String, secondary: String)> {
-        CellRegistration(cell: { TableViewCell() }) { configure($0, $1) }
-    }
-    let registration = makeRegistration()
+    let registration = tableRegistration()
     // Each repeat times the manual and the reused ways back to back, and the ratio is the median
     // of the repeats' ratios: a slow spell of the machine then weighs on both sides of a ratio.
     var ratios: [Double] = []
@@ -60,27 +106,17 @@ func runTableBenchmark(rows count: Int, repeatCount: Int) async {
 
         // A fresh cell per row: at most 1,000 rows, it is the slow path.
         let freshCount = min(count, 1000)
-        freshHeights.removeAll(keepingCapacity: true)
         start = now()
-        for row in rows.prefix(freshCount) {
-            let cell = TableViewCell()
-            configure(cell, row)
-            freshHeights.append(cell.preferredLayoutSize(fittingWidth: width).height)
-        }
+        freshHeights = freshRowHeights(rows.prefix(freshCount), width: width)
         fresh.append((now() - start) / Double(freshCount))
 
-        var subviews = 0
         start = now()
-        for row in rows.prefix(freshCount) {
-            let cell = TableViewCell()
-            configure(cell, row)
-            subviews += cell.contentView.subviews.count
-        }
+        let subviews = unfittedSubviews(rows.prefix(freshCount))
         built.append((now() - start) / Double(freshCount))
         if subviews == 0 { fail("a configured cell's content view should hold the configuration's view", status: 1) }
 
         start = now()
-        let shared = await ListLayout(appearance: .plain).layout(items: rows, width: width, using: makeRegistration, workers: workers)
+        let shared = await ListLayout(appearance: .plain).layout(items: rows, width: width, using: tableRegistration, workers: workers)
         parallel.append((now() - start) / Double(count))
         if shared != layout { fail("measuring on \(workers) tasks gives other frames than measuring serially", status: 1) }
         if sink.isNaN { print(sink) }

@@ -9,6 +9,7 @@ let usage = """
            autolayout-bench feed [--counts 1,10,100,1000] [--repeat N]
            autolayout-bench table [--rows 10000] [--repeat N]
            autolayout-bench collection [--items 10000] [--repeat N]
+           autolayout-bench cells manual|fresh|unfitted|reused [--rows 1000]
            autolayout-bench scaling [--sizes 100,1000,10000,100000] [--repeat N] [--kiwi HARNESS]
                                     [--kiwi-limit 10000] [--json FILE] [--svg FILE]
            autolayout-bench generate indep|chain SIZE
@@ -31,6 +32,10 @@ let usage = """
     1,000), one reused sizing cell through ListLayout (serially, and on one task per core), and
     by hand; and, as the fresh path's floor, making and configuring a fresh cell without fitting
     it; one JSON line.
+    `cells` does one of those ways (`manual`, `fresh`, `unfitted`, `reused`) once over N rows on
+    the main thread, untimed, and prints a checksum: work to count the instructions of, which
+    are the same on every run where timings are not (`valgrind --tool=callgrind
+    --toggle-collect='*cellsWork*' autolayout-bench cells fresh` counts the way alone).
     `collection` lays out a self-sizing list of the table's rows in a collection view 375 × 667:
     the first screen (how many rows it measured, in how many milliseconds), then screen after
     screen until every row is measured (microseconds per row), against one reused sizing cell
@@ -106,6 +111,12 @@ case "collection":
     let options = integerOptions(arguments.dropFirst(), allowed: ["--items", "--repeat"])
     runCollectionBenchmark(items: options["--items"]?.last ?? 10000, repeatCount: options["--repeat"]?.last ?? 3)
     exit(0)
+case "cells":
+    let options = integerOptions(arguments.dropFirst(2), allowed: ["--rows"])
+    guard arguments.count >= 2, runCellsWork(arguments[1], count: options["--rows"]?.last ?? 1000) else {
+        fail("usage: autolayout-bench cells manual|fresh|unfitted|reused [--rows N]\n\(usage)", status: 64)
+    }
+    exit(0)
 case "table":
     let options = integerOptions(arguments.dropFirst(), allowed: ["--rows", "--repeat"])
     await runTableBenchmark(rows: options["--rows"]?.last ?? 10000, repeatCount: options["--repeat"]?.last ?? 3)
@@ -161,7 +172,7 @@ default:
     break
 }
 guard arguments.count >= 2, arguments[0] == "workload" else {
-    fail("expected 'workload FILE', 'layout', 'feed', 'table', 'collection', 'scaling', 'generate' or 'solve'\n\(usage)", status: 64)
+    fail("expected 'workload FILE', 'layout', 'feed', 'table', 'cells', 'collection', 'scaling', 'generate' or 'solve'\n\(usage)", status: 64)
 }
 let repeatCount = integerOptions(arguments.dropFirst(2), allowed: ["--repeat"])["--repeat"]?.last ?? 3
 
