@@ -29,6 +29,7 @@ private func manualRowHeight(_ row: (text: String, secondary: String), width: Do
     return max(44, 11 + title + 3 + secondary + 11)
 }
 
+/// The table's registration: a fresh `TableViewCell` configured with the row's subtitle content.
 @Sendable func tableRegistration() -> CellRegistration<TableViewCell, (text: String, secondary: String)> {
     CellRegistration(cell: { TableViewCell() }) { configure($0, $1) }
 }
