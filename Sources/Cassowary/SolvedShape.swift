@@ -28,6 +28,8 @@ public struct ConstraintShape: Hashable, Sendable {
     public let constraints: [Constraint]
     /// The distinct variables, by number.
     let variables: [Variable]
+    /// The number of each variable, by its identity.
+    private let numbers: IdentityTable<Int32>
 
     /// Reads the shape of `constraints`.
     /// - Complexity: O(terms of the constraints).
@@ -63,8 +65,12 @@ public struct ConstraintShape: Hashable, Sendable {
             }
         }
         self.variables = variables
+        self.numbers = numbers
         self.digest = digest
     }
+
+    /// The number of `variable` (the order of first appearance), nil when no term names it.
+    func number(of variable: Variable) -> Int? { numbers[variable.id].map(Int.init) }
 
     /// Whether two lists have the same shape (the constraints and variables read aside).
     public static func == (a: ConstraintShape, b: ConstraintShape) -> Bool {
@@ -90,7 +96,9 @@ public struct ConstraintShape: Hashable, Sendable {
 public struct SolvedShape: Sendable {
     /// The shape and the constraints the kept solver holds.
     public let shape: ConstraintShape
-    private let solver: Solver
+    fileprivate let solver: Solver
+    /// The record of each of the shape's constraints in the kept solver, in the shape's order.
+    fileprivate let slots: [Int]
 
     /// Keeps `solver`, which must hold exactly the constraints `shape` was read from and no
     /// edit variable; nil otherwise.
@@ -104,6 +112,22 @@ public struct SolvedShape: Sendable {
         // constants change.
         solved.updateVariables()
         self.solver = solved
+        slots = shape.constraints.map { Int(solver.slots[$0.id]!) }
+    }
+
+    /// The solution of a list of the same shape as the kept one, read without making a solver:
+    /// nil when the shape differs or when the list's constants take the kept basis out of
+    /// feasibility (a pivot would be needed: use ``solver(for:)`` then).
+    ///
+    /// Where it answers, it gives the values ``solver(for:)`` gives, to the last bit: the same
+    /// constant shifts in the same order, and no pivot.
+    /// - Complexity: O(rows holding the markers of the constraints whose constants differ, and
+    ///   the size of the tableau to check it).
+    public func evaluation(for shape: ConstraintShape) -> ShapeEvaluation? {
+        guard shape == self.shape else { return nil }
+        var evaluation = ShapeEvaluation(kept: self, shape: shape)
+        guard evaluation.setConstants(shape.constraints.indices.lazy.map { ($0, shape.constraints[$0].constant) }) else { return nil }
+        return evaluation
     }
 
     /// A solver holding the constraints `shape` was read from, solved: nil when the shape
@@ -121,5 +145,102 @@ public struct SolvedShape: Sendable {
                       constraints: self.shape.constraints, to: shape.constraints)
         guard solver.moveConstants(to: shape.constraints) else { return nil }
         return solver
+    }
+}
+
+/// The solution of a constraint list, read from a kept solved system of its shape whose basis
+/// stays optimal for the list's constants (``SolvedShape/evaluation(for:)``): the kept rows'
+/// constants moved to the list's, and nothing else. Constants can move again
+/// (``setConstants(_:)``) while the basis stays feasible.
+public struct ShapeEvaluation: Sendable {
+    private let kept: SolvedShape
+    private let shape: ConstraintShape
+    /// The kept tableau's and definitions' row constants, moved.
+    private var tableauConstants: [Double]
+    private var definitionConstants: [Double]
+    /// The expression constant of each of the shape's constraints (minus its own), moved.
+    private var recordConstants: [Double]
+    /// Per symbol: its value, NaN until asked for (made by the first `value`).
+    private var values: [Double] = []
+
+    fileprivate init(kept: SolvedShape, shape: ConstraintShape) {
+        self.kept = kept
+        self.shape = shape
+        tableauConstants = kept.solver.engine.tableau.constants
+        definitionConstants = kept.solver.engine.definitions.constants
+        recordConstants = kept.slots.map { kept.solver.records[$0].constant }
+    }
+
+    /// The constant the constraint at `index` of the list has now.
+    public func constant(at index: Int) -> Double { -recordConstants[index] }
+
+    /// Gives the constraints at the listed indices of the list new constants, as
+    /// ``Solver/setConstants(_:)`` would. Returns false when they take the kept basis out of
+    /// feasibility (or a constant is not finite): the evaluation is not to be read then.
+    /// - Complexity: O(rows holding the changed constraints' markers + rows of the tableau).
+    public mutating func setConstants(_ changes: some Sequence<(Int, Double)>) -> Bool {
+        let engine = kept.solver.engine
+        var moved = false
+        for (i, constant) in changes {
+            let constant = -constant   // the expression's: terms - c ⋈ 0
+            guard constant.isFinite else { return false }
+            let old = recordConstants[i]
+            if constant == old { continue }
+            moved = true
+            recordConstants[i] = constant
+            let delta = constant - old
+            let t = shape.constraints[i].relation == .lessThanOrEqual ? delta : -delta
+            // `Engine.shift`, on the copied constants.
+            let marker = kept.solver.records[kept.slots[i]].marker
+            if let r = engine.tableau.row(of: marker) {
+                tableauConstants[r] += -t
+            } else {
+                for cell in engine.tableau.column(marker) { tableauConstants[cell.row] += engine.tableau.coefficient(at: cell) * t }
+            }
+            for cell in engine.definitions.column(marker) {
+                definitionConstants[cell.row] += engine.definitions.coefficient(at: cell) * t
+            }
+        }
+        if !moved { return true }
+        values.removeAll(keepingCapacity: true)
+        // Feasible as the dual simplex sees it: no row negative, no redundant equality broken.
+        for r in engine.tableau.owners.indices {
+            let owner = engine.tableau.owners[r]
+            if owner.isAbsent { continue }
+            let v = tableauConstants[r]
+            if v < -epsilon || (engine.kinds[owner] == .dummy && abs(v) >= epsilon) { return false }
+        }
+        return true
+    }
+
+    /// The value of `variable` in the solution (0 for one the list does not mention), as the
+    /// solver's ``Solver/updateVariables()`` would compute it.
+    public mutating func value(of variable: Variable) -> Double {
+        guard let number = shape.number(of: variable),
+              let s = kept.solver.symbols[kept.shape.variables[number].id] else { return 0 }
+        let engine = kept.solver.engine
+        if values.isEmpty { values = Array(repeating: .nan, count: engine.symbolCount) }
+        // Each definition after those it uses, as `Engine.evaluate` orders them.
+        var stack: [Symbol] = [s]
+        while let x = stack.last {
+            if !values[x].isNaN { stack.removeLast(); continue }
+            if let r = engine.tableau.row(of: x) {
+                values[x] = tableauConstants[r]
+            } else if let r = engine.definitions.row(of: x) {
+                var ready = true
+                for t in engine.definitions.terms[r] where values[t.symbol].isNaN {
+                    stack.append(t.symbol)
+                    ready = false
+                }
+                if !ready { continue }
+                var sum = definitionConstants[r]
+                for t in engine.definitions.terms[r] { sum += t.coefficient * values[t.symbol] }
+                values[x] = sum
+            } else {
+                values[x] = 0
+            }
+            stack.removeLast()
+        }
+        return values[s]
     }
 }

@@ -427,7 +427,7 @@ private struct FailureLog {
     @Test func solvedShapesMatchFreshSolves() {
         let seeds: UInt64 = 300
         var log = FailureLog(test: "solvedShapesMatchFreshSolves")
-        var counts = (solved: 0, refused: 0)
+        var counts = (solved: 0, refused: 0, evaluated: 0, moved: 0)
         for seed in 0..<seeds {
             var rng = SplitMix64(seed: seed)
             let n = rng.int(2...4)
@@ -477,6 +477,26 @@ private struct FailureLog {
                     log.check(close(reused.value(of: v), fresh.value(of: v), 1e-9), seed,
                               "\(v): \(reused.value(of: v)) against \(fresh.value(of: v)); \(context)")
                 }
+                // Read without a solver: the reused solver's values to the last bit, where the
+                // kept basis stays feasible; and again after moving some constants.
+                guard var evaluation = solved.evaluation(for: ConstraintShape(list)) else { continue }
+                counts.evaluated += 1
+                for v in variables {
+                    log.check(evaluation.value(of: v).bitPattern == reused.value(of: v).bitPattern, seed,
+                              "evaluated \(v): \(evaluation.value(of: v)) against \(reused.value(of: v)); \(context)")
+                }
+                let moved = list.indices.filter { _ in rng.chance(0.3) }.map { ($0, list[$0].constant + Double(rng.int(-20...20))) }
+                let evaluated = evaluation.setConstants(moved)
+                let held = (try? reused.setConstants(moved.map { (list[$0.0], $0.1) })) != nil
+                log.check(!evaluated || held, seed, "evaluated moves \(moved) the solver rejects; \(context)")
+                guard evaluated, held else { continue }
+                counts.moved += 1
+                reused.updateVariables()
+                for (i, constant) in moved { log.check(evaluation.constant(at: i) == constant, seed, "constant \(i) not moved; \(context)") }
+                for v in variables {
+                    log.check(evaluation.value(of: v).bitPattern == reused.value(of: v).bitPattern, seed,
+                              "after moves \(moved), evaluated \(v): \(evaluation.value(of: v)) against \(reused.value(of: v)); \(context)")
+                }
             }
             // Another shape: a coefficient, a relation, or one variable in two places.
             let variables = (0..<n).map { Variable("o\($0)") }
@@ -494,11 +514,13 @@ private struct FailureLog {
                 let terms = c.expression.terms.map { Term($0.variable == variables[0] ? variables[1] : variables[0], $0.coefficient) }
                 other[i] = Constraint(expression: Expression(terms, constant: c.expression.constant), relation: c.relation, strength: c.strength)
             }
-            log.check(ConstraintShape(other) != solved.shape && solved.solver(for: ConstraintShape(other)) == nil, seed,
+            log.check(ConstraintShape(other) != solved.shape && solved.solver(for: ConstraintShape(other)) == nil
+                      && solved.evaluation(for: ConstraintShape(other)) == nil, seed,
                       "a list of another shape was taken: \(describe(other))")
         }
         log.summarize(seeds: Int(seeds))
-        #expect(counts.solved > 300 && counts.refused > 0, "\(counts)")
+        #expect(counts.solved > 300 && counts.refused > 0 && counts.evaluated > 100 && counts.moved > 50
+                && counts.evaluated < counts.solved, "\(counts)")
     }
 
     /// Random add / remove / edit / suggest / setConstant sequences: invariants, required
