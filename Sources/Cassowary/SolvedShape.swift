@@ -17,24 +17,43 @@ public struct ConstraintShape: Hashable, Sendable {
         var strength: Strength
     }
 
-    private var heads: [Head] = []
-    /// Per term of every constraint, in order: the variable's number (its first appearance).
-    private var ordinals: [Int32] = []
-    private var coefficients: [Double] = []
-    /// A digest of the three above, worked out as they are read: hashing the arrays themselves
-    /// cost as much as reading the constraints.
-    private let digest: UInt64
+    /// What a shape holds, in one block: a shape is copied into tables and evaluations, where a
+    /// copy of each array would cost a reference count apiece.
+    private final class Storage: Sendable {
+        let heads: [Head]
+        /// Per term of every constraint, in order: the variable's number (its first appearance).
+        let ordinals: [Int32]
+        let coefficients: [Double]
+        /// A digest of the three above, worked out as they are read: hashing the arrays
+        /// themselves cost as much as reading the constraints.
+        let digest: UInt64
+        let constraints: [Constraint]
+        let variables: [Variable]
+        /// The number of each variable, by its identity.
+        let numbers: IdentityTable<Int32>
+
+        init(heads: [Head], ordinals: [Int32], coefficients: [Double], digest: UInt64, constraints: [Constraint],
+             variables: [Variable], numbers: IdentityTable<Int32>) {
+            self.heads = heads
+            self.ordinals = ordinals
+            self.coefficients = coefficients
+            self.digest = digest
+            self.constraints = constraints
+            self.variables = variables
+            self.numbers = numbers
+        }
+    }
+
+    private let storage: Storage
     /// The constraints the shape was read from.
-    public let constraints: [Constraint]
+    public var constraints: [Constraint] { storage.constraints }
     /// The distinct variables, by number.
-    let variables: [Variable]
-    /// The number of each variable, by its identity.
-    private let numbers: IdentityTable<Int32>
+    var variables: [Variable] { storage.variables }
 
     /// Reads the shape of `constraints`.
     /// - Complexity: O(terms of the constraints).
     public init(_ constraints: [Constraint]) {
-        self.constraints = constraints
+        var heads: [Head] = [], ordinals: [Int32] = [], coefficients: [Double] = []
         var numbers = IdentityTable<Int32>(vacant: -1)
         var variables: [Variable] = []
         var digest: UInt64 = 0xcbf2_9ce4_8422_2325
@@ -64,22 +83,22 @@ public struct ConstraintShape: Hashable, Sendable {
                 mix((t.coefficient + 0).bitPattern)   // + 0: -0 and 0 are equal, so hash alike
             }
         }
-        self.variables = variables
-        self.numbers = numbers
-        self.digest = digest
+        storage = Storage(heads: heads, ordinals: ordinals, coefficients: coefficients, digest: digest,
+                          constraints: constraints, variables: variables, numbers: numbers)
     }
 
     /// The number of `variable` (the order of first appearance), nil when no term names it.
-    func number(of variable: Variable) -> Int? { numbers[variable.id].map(Int.init) }
+    func number(of variable: Variable) -> Int? { storage.numbers[variable.id].map(Int.init) }
 
     /// Whether two lists have the same shape (the constraints and variables read aside).
     public static func == (a: ConstraintShape, b: ConstraintShape) -> Bool {
-        a.digest == b.digest && a.heads == b.heads && a.ordinals == b.ordinals && a.coefficients == b.coefficients
+        let a = a.storage, b = b.storage
+        return a === b || (a.digest == b.digest && a.heads == b.heads && a.ordinals == b.ordinals && a.coefficients == b.coefficients)
     }
 
     /// Hashes the shape (the constraints and variables read aside).
     public func hash(into hasher: inout Hasher) {
-        hasher.combine(digest)
+        hasher.combine(storage.digest)
     }
 }
 
@@ -96,9 +115,17 @@ public struct ConstraintShape: Hashable, Sendable {
 public struct SolvedShape: Sendable {
     /// The shape and the constraints the kept solver holds.
     public let shape: ConstraintShape
-    fileprivate let solver: Solver
-    /// The record of each of the shape's constraints in the kept solver, in the shape's order.
-    fileprivate let slots: [Int]
+    /// The kept solver, and the record of each of the shape's constraints in it, in the
+    /// shape's order (in one block: evaluations copy it).
+    fileprivate final class Kept: Sendable {
+        let solver: Solver
+        let slots: [Int]
+        init(solver: Solver, slots: [Int]) {
+            self.solver = solver
+            self.slots = slots
+        }
+    }
+    fileprivate let kept: Kept
 
     /// Keeps `solver`, which must hold exactly the constraints `shape` was read from and no
     /// edit variable; nil otherwise.
@@ -111,8 +138,7 @@ public struct SolvedShape: Sendable {
         // Evaluated once here, so that each solver made from it evaluates only what its
         // constants change.
         solved.updateVariables()
-        self.solver = solved
-        slots = shape.constraints.map { Int(solver.slots[$0.id]!) }
+        kept = Kept(solver: solved, slots: shape.constraints.map { Int(solver.slots[$0.id]!) })
     }
 
     /// The solution of a list of the same shape as the kept one, read without making a solver:
@@ -121,13 +147,28 @@ public struct SolvedShape: Sendable {
     ///
     /// Where it answers, it gives the values ``solver(for:)`` gives, to the last bit: the same
     /// constant shifts in the same order, and no pivot.
+    ///
+    /// `changes` (indices into the list, new constants) are made after the list's own constants,
+    /// before feasibility is checked: a kept basis that is optimal for the changed constants but
+    /// not for the list's own answers too.
     /// - Complexity: O(rows holding the markers of the constraints whose constants differ, and
     ///   the size of the tableau to check it).
-    public func evaluation(for shape: ConstraintShape) -> ShapeEvaluation? {
+    public func evaluation(for shape: ConstraintShape, changing changes: [(Int, Double)] = []) -> ShapeEvaluation? {
         guard shape == self.shape else { return nil }
         var evaluation = ShapeEvaluation(kept: self, shape: shape)
-        guard evaluation.setConstants(shape.constraints.indices.lazy.map { ($0, shape.constraints[$0].constant) }) else { return nil }
+        let constraints = shape.constraints
+        guard evaluation.shift(constraints.indices.lazy.map { ($0, constraints[$0].constant) }),
+              evaluation.shift(changes), evaluation.isFeasible else { return nil }
         return evaluation
+    }
+
+    /// Whether `solver`, a solver made from this one (``solver(for:)``), has the same basis:
+    /// the same symbols own the rows of its tableau and its definitions.
+    /// - Complexity: O(rows × log rows).
+    public func hasBasis(of solver: Solver) -> Bool {
+        func owners(_ matrix: SparseMatrix) -> [Symbol] { matrix.owners.filter { !$0.isAbsent }.sorted() }
+        let mine = kept.solver.engine, theirs = solver.engine
+        return owners(mine.tableau) == owners(theirs.tableau) && owners(mine.definitions) == owners(theirs.definitions)
     }
 
     /// A solver holding the constraints `shape` was read from, solved: nil when the shape
@@ -140,7 +181,7 @@ public struct SolvedShape: Sendable {
     ///   the constants that differ call for.
     public func solver(for shape: ConstraintShape) -> Solver? {
         guard shape == self.shape else { return nil }
-        var solver = self.solver
+        var solver = kept.solver
         solver.rebind(variables: self.shape.variables, to: shape.variables,
                       constraints: self.shape.constraints, to: shape.constraints)
         guard solver.moveConstants(to: shape.constraints) else { return nil }
@@ -153,22 +194,29 @@ public struct SolvedShape: Sendable {
 /// constants moved to the list's, and nothing else. Constants can move again
 /// (``setConstants(_:)``) while the basis stays feasible.
 public struct ShapeEvaluation: Sendable {
-    private let kept: SolvedShape
+    private let kept: SolvedShape.Kept
+    /// The kept list's shape, and the evaluated list's (whose variables are asked for).
+    private let keptShape: ConstraintShape
     private let shape: ConstraintShape
     /// The kept tableau's and definitions' row constants, moved.
     private var tableauConstants: [Double]
     private var definitionConstants: [Double]
     /// The expression constant of each of the shape's constraints (minus its own), moved.
     private var recordConstants: [Double]
-    /// Per symbol: its value, NaN until asked for (made by the first `value`).
+    /// Per symbol: its value, NaN until asked for (made by the first `value`), while
+    /// `valuesCurrent`.
     private var values: [Double] = []
+    private var valuesCurrent = false
+    /// The work list of `value`, kept.
+    private var stack: [Symbol] = []
 
     fileprivate init(kept: SolvedShape, shape: ConstraintShape) {
-        self.kept = kept
+        self.kept = kept.kept
+        keptShape = kept.shape
         self.shape = shape
-        tableauConstants = kept.solver.engine.tableau.constants
-        definitionConstants = kept.solver.engine.definitions.constants
-        recordConstants = kept.slots.map { kept.solver.records[$0].constant }
+        tableauConstants = kept.kept.solver.engine.tableau.constants
+        definitionConstants = kept.kept.solver.engine.definitions.constants
+        recordConstants = kept.kept.slots.map { kept.kept.solver.records[$0].constant }
     }
 
     /// The constant the constraint at `index` of the list has now.
@@ -179,17 +227,21 @@ public struct ShapeEvaluation: Sendable {
     /// feasibility (or a constant is not finite): the evaluation is not to be read then.
     /// - Complexity: O(rows holding the changed constraints' markers + rows of the tableau).
     public mutating func setConstants(_ changes: some Sequence<(Int, Double)>) -> Bool {
-        let engine = kept.solver.engine
-        var moved = false
+        shift(changes) && isFeasible
+    }
+
+    /// Moves the constants (false for one that is not finite) without checking feasibility.
+    fileprivate mutating func shift(_ changes: some Sequence<(Int, Double)>) -> Bool {
+        let engine = kept.solver.engine, constraints = shape.constraints
         for (i, constant) in changes {
             let constant = -constant   // the expression's: terms - c ⋈ 0
             guard constant.isFinite else { return false }
             let old = recordConstants[i]
             if constant == old { continue }
-            moved = true
+            valuesCurrent = false
             recordConstants[i] = constant
             let delta = constant - old
-            let t = shape.constraints[i].relation == .lessThanOrEqual ? delta : -delta
+            let t = constraints[i].relation == .lessThanOrEqual ? delta : -delta
             // `Engine.shift`, on the copied constants.
             let marker = kept.solver.records[kept.slots[i]].marker
             if let r = engine.tableau.row(of: marker) {
@@ -201,9 +253,13 @@ public struct ShapeEvaluation: Sendable {
                 definitionConstants[cell.row] += engine.definitions.coefficient(at: cell) * t
             }
         }
-        if !moved { return true }
-        values.removeAll(keepingCapacity: true)
-        // Feasible as the dual simplex sees it: no row negative, no redundant equality broken.
+        return true
+    }
+
+    /// Whether the kept basis is feasible for the constants, as the dual simplex sees it: no
+    /// row negative, no redundant required equality broken.
+    fileprivate var isFeasible: Bool {
+        let engine = kept.solver.engine
         for r in engine.tableau.owners.indices {
             let owner = engine.tableau.owners[r]
             if owner.isAbsent { continue }
@@ -217,24 +273,33 @@ public struct ShapeEvaluation: Sendable {
     /// solver's ``Solver/updateVariables()`` would compute it.
     public mutating func value(of variable: Variable) -> Double {
         guard let number = shape.number(of: variable),
-              let s = kept.solver.symbols[kept.shape.variables[number].id] else { return 0 }
-        let engine = kept.solver.engine
-        if values.isEmpty { values = Array(repeating: .nan, count: engine.symbolCount) }
+              let s = kept.solver.symbols[keptShape.variables[number].id] else { return 0 }
+        // The kept engine is read in place through `kept` (a local copy of it would retain
+        // each of its arrays).
+        if !valuesCurrent {
+            if values.isEmpty {
+                values = Array(repeating: .nan, count: kept.solver.engine.symbolCount)
+            } else {
+                values.withUnsafeMutableBufferPointer { $0.update(repeating: .nan) }
+            }
+            valuesCurrent = true
+        }
+        if !values[s].isNaN { return values[s] }
         // Each definition after those it uses, as `Engine.evaluate` orders them.
-        var stack: [Symbol] = [s]
+        stack.append(s)
         while let x = stack.last {
             if !values[x].isNaN { stack.removeLast(); continue }
-            if let r = engine.tableau.row(of: x) {
+            if let r = kept.solver.engine.tableau.row(of: x) {
                 values[x] = tableauConstants[r]
-            } else if let r = engine.definitions.row(of: x) {
+            } else if let r = kept.solver.engine.definitions.row(of: x) {
                 var ready = true
-                for t in engine.definitions.terms[r] where values[t.symbol].isNaN {
+                for t in kept.solver.engine.definitions.terms[r] where values[t.symbol].isNaN {
                     stack.append(t.symbol)
                     ready = false
                 }
                 if !ready { continue }
                 var sum = definitionConstants[r]
-                for t in engine.definitions.terms[r] { sum += t.coefficient * values[t.symbol] }
+                for t in kept.solver.engine.definitions.terms[r] { sum += t.coefficient * values[t.symbol] }
                 values[x] = sum
             } else {
                 values[x] = 0

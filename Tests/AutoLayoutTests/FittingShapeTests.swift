@@ -91,8 +91,10 @@ import Testing
         }
     }
 
+    /// Three ways for each random cell: read from the kept solution without a solver where
+    /// its basis holds, from a scratch solver copied from the kept one, and with nothing kept.
     @Test func randomCellsFitAsTheyDoWithNothingKept() {
-        let warm = FittingShapes()
+        let warm = FittingShapes(), scratch = FittingShapes(evaluates: false)
         var dice = EngineInvariantTests.Dice(state: 28 &* 0x9E37_79B9_7F4A_7C15 | 1)
         var compared = 0
         for round in 0..<150 {
@@ -100,14 +102,39 @@ import Testing
             let width = Double(dice.pick([320, 375, 414]))
             let kept = warm.reused
             let reused = fit(cell, width: width, in: warm)
+            let copied = fit(cell, width: width, in: scratch)
             let cold = fit(cell, width: width, in: FittingShapes())
             #expect(reused.0 == cold.0 && reused.1 == cold.1, "round \(round): \(cell) at \(width)")
+            #expect(copied.0 == cold.0 && copied.1 == cold.1, "round \(round): \(cell) at \(width)")
             if warm.reused > kept { compared += 1 }
         }
         // Two shapes (with or without the badge) at a few widths: nearly every cell after the
-        // first few started from a kept solution.
+        // first few started from a kept solution, most of them read without a solver.
         #expect(compared > 120, "\(compared) of 150 fittings started from a kept shape")
+        #expect(warm.evaluated > 80 && scratch.evaluated == 0 && scratch.reused > 120, "evaluated \(warm.evaluated), reused \(scratch.reused)")
         #expect(warm.keptCounts.count == 2 && warm.keptCounts.open == 0, "\(warm.keptCounts)")
+    }
+
+    /// A view fitted again (a sizing cell) leaves the solver-less path for a scratch solver
+    /// that its next fittings reuse: each fitting gives the size a fresh cell gets.
+    @Test func aSizingCellFittedAgainKeepsAScratch() {
+        let shapes = FittingShapes()
+        func height(_ body: String, _ cell: TableViewCell) -> Double {
+            FittingShapes.$current.withValue(shapes) {
+                var c = ListContentConfiguration.subtitleCell()
+                c.text = "Title"
+                c.secondaryText = body
+                cell.contentConfiguration = c
+                return cell.preferredLayoutSize(fittingWidth: 375).height
+            }
+        }
+        let bodies = ["one line", "a secondary text that runs on and on over two lines at least, if not three of them", "short"]
+        let fresh = bodies.map { height($0, TableViewCell(style: .default, reuseIdentifier: nil)) }
+        let sizing = TableViewCell(style: .default, reuseIdentifier: nil)
+        let evaluated = shapes.evaluated
+        #expect(bodies.map { height($0, sizing) } == fresh)
+        #expect(shapes.evaluated == evaluated + 1, "only the sizing cell's first fitting is read without a solver")
+        #expect(fresh[1] > fresh[0] && fresh[0] == fresh[2])
     }
 
     /// What holds where constants make a kept shape ambiguous (the labels' hugging ties and
@@ -149,8 +176,9 @@ import Testing
                 }
             }
             #expect(height(warm) == height(FittingShapes()), "row \(i)")
+            #expect(height(warm) == height(FittingShapes(evaluates: false)), "row \(i)")
         }
-        #expect(warm.reused >= 30, "\(warm.reused) fittings started from a kept shape")
+        #expect(warm.reused >= 60 && warm.evaluated >= 60, "\(warm.reused) fittings started from a kept shape, \(warm.evaluated) without a solver")
     }
 
     /// A view the constraints leave open is never kept: its fittings all take the general path.

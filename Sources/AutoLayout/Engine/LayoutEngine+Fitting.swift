@@ -20,6 +20,9 @@ final class FittingScratch {
     /// width): the next one sets them back from their layout constraints, so that the scratch
     /// again holds every constraint's own constant.
     @exclusivity(unchecked) var diverged: [LayoutConstraint] = []
+    /// The shape of a scratch made afresh, until its wrapping views' content sizes first move
+    /// (its basis is then offered to the shape table).
+    var shape: ConstraintShape?
 
     init(view: View, structure: Int, axes: (width: Bool, height: Bool), priorities: (LayoutPriority, LayoutPriority), pulls: [LayoutConstraint],
          solver: Solver, ownership: SolverOwnership) {
@@ -96,7 +99,11 @@ final class FittingScratch {
 /// `FittingShapes.$current.withValue(FittingShapes()) { … }`.
 package final class FittingShapes: Sendable {
     enum Kept {
-        case solved(SolvedShape)
+        /// Solved as its constraints were added (the solution scratch solvers copy), and the
+        /// other optimal bases fittings of the shape have reached since, a few at most (the
+        /// wrapping views' content sizes at their solved widths, texts of another length):
+        /// a fitting is read without a solver from the first basis that holds for its constants.
+        case solved(SolvedShape, others: [SolvedShape])
         /// Seen, with a variable the constraints leave open: always solved afresh.
         case open
     }
@@ -108,12 +115,18 @@ package final class FittingShapes: Sendable {
     /// fitted over and over, not thousands).
     static let capacity = 64
     private let table = Locked<[ConstraintShape: Kept]>([:])
-    private let counts = Locked(0)
+    private let counts = Locked((reused: 0, evaluated: 0))
+    /// Whether a view's first fitting may be read from a kept solution without a solver.
+    private let evaluates: Bool
 
-    package init() {}
+    /// A table; `evaluates: false` makes every fitting of a kept shape take a scratch solver
+    /// (tests compare the two ways).
+    package init(evaluates: Bool = true) { self.evaluates = evaluates }
 
     /// How many fittings started from a kept shape.
-    package var reused: Int { counts.withLock { $0 } }
+    package var reused: Int { counts.withLock { $0.reused } }
+    /// How many of them were read from the kept solution without a solver.
+    package var evaluated: Int { counts.withLock { $0.evaluated } }
 
     /// How many shapes are kept, and how many of them leave a variable open.
     package var keptCounts: (count: Int, open: Int) {
@@ -124,14 +137,47 @@ package final class FittingShapes: Sendable {
 
     /// A solver for `shape` from its kept solution, if there is one and the constants hold.
     func solver(from kept: Kept?, for shape: ConstraintShape) -> Solver? {
-        guard case .solved(let solved)? = kept, let solver = solved.solver(for: shape) else { return nil }
-        counts.withLock { $0 += 1 }
+        guard case .solved(let solved, _)? = kept, let solver = solved.solver(for: shape) else { return nil }
+        counts.withLock { $0.reused += 1 }
         return solver
+    }
+
+    /// The solution for `shape`, with `changes` made to its constants, read from the first of
+    /// its kept bases that holds for them, without a solver (``Cassowary/ShapeEvaluation``).
+    func evaluation(from kept: Kept?, for shape: ConstraintShape, changing changes: [(Int, Double)] = []) -> ShapeEvaluation? {
+        guard evaluates, case .solved(let first, let others)? = kept else { return nil }
+        // A view's own constants mostly hold in the first basis (where its constraints were
+        // added), changed ones (content sizes at solved widths) in a later one.
+        let bases = changes.isEmpty ? [first] + others : others + [first]
+        for solved in bases {
+            if let evaluation = solved.evaluation(for: shape, changing: changes) { return evaluation }
+        }
+        return nil
+    }
+
+    /// Counts a fitting read from a kept solution.
+    func countEvaluated() { counts.withLock { $0.reused += 1; $0.evaluated += 1 } }
+
+    /// Bases kept per shape besides the first.
+    static let otherBases = 3
+
+    /// Keeps the basis of `solver`, a scratch of `shape` copied from its kept solution and
+    /// solved, unless the shape has it or has enough (one check per scratch: offered when the
+    /// scratch is made and when its wrapping views first move).
+    func offer(_ shape: ConstraintShape, _ solver: Solver) {
+        guard case .solved(let first, let others)? = kept(shape), others.count < Self.otherBases,
+              !first.hasBasis(of: solver), !others.contains(where: { $0.hasBasis(of: solver) }),
+              solver.ambiguousVariables().isEmpty, let solved = SolvedShape(solver, shape: shape) else { return }
+        table.withLock { table in
+            if case .solved(let first, let others)? = table[shape], others.count < Self.otherBases {
+                table[shape] = .solved(first, others: others + [solved])
+            }
+        }
     }
 
     /// Keeps a solved system of `shape` (the solver holds exactly its constraints).
     func keep(_ shape: ConstraintShape, _ solver: Solver) {
-        let kept: Kept = solver.ambiguousVariables().isEmpty ? SolvedShape(solver, shape: shape).map { .solved($0) } ?? .open : .open
+        let kept: Kept = solver.ambiguousVariables().isEmpty ? SolvedShape(solver, shape: shape).map { .solved($0, others: []) } ?? .open : .open
         table.withLock { table in
             if table.count >= Self.capacity { table.removeAll() }
             table[shape] = kept
@@ -148,7 +194,8 @@ extension LayoutEngine {
     /// The last one is kept while no constraint of the hierarchy comes or goes: the next
     /// fitting of the same view only moves the constants that changed since (texts, images,
     /// targets) in place, which is what makes a reused sizing cell cheap.
-    func takeFittingScratch(for view: View, target: Size, priorities: (LayoutPriority, LayoutPriority)) -> FittingScratch {
+    func takeFittingScratch(for view: View, target: Size, priorities: (LayoutPriority, LayoutPriority),
+                            gathered: FittingSystem? = nil) -> FittingScratch {
         if let scratch = fittingScratch.take(), scratch.view === view, scratch.structure == structureVersion,
            scratch.axes == (target.width.isFinite, target.height.isFinite), scratch.priorities == priorities {
             // The pulls follow the target: width first, then height, each when finite.
@@ -171,31 +218,80 @@ extension LayoutEngine {
         }
         fittingScratch = nil
         constantLog = []
-        let made = makeFittingScratch(for: view, target: target, priorities: priorities)
-        return made
+        let system = gathered ?? fittingSystem(for: view, pulls: fittingPulls(for: view, target: target, priorities: priorities))
+        return makeFittingScratch(system, for: view, target: target, priorities: priorities)
     }
 
-    private func makeFittingScratch(for view: View, target: Size, priorities: (LayoutPriority, LayoutPriority)) -> FittingScratch {
-        let pulls = fittingPulls(for: view, target: target, priorities: priorities)
+    private func makeFittingScratch(_ system: FittingSystem, for view: View, target: Size,
+                                    priorities: (LayoutPriority, LayoutPriority)) -> FittingScratch {
         let structure = structureVersion
-        var (background, batch, made, ownership) = fittingSystem(for: view, pulls: pulls)
+        var ownership = system.ownership()
         func scratch(_ solver: Solver) -> FittingScratch {
             // A conflict while building demotes constraints: such a scratch is not kept.
-            FittingScratch(view: view, structure: structure == structureVersion ? structure : -1,
-                           axes: (target.width.isFinite, target.height.isFinite),
-                           priorities: priorities, pulls: pulls, solver: solver, ownership: ownership)
+            let scratch = FittingScratch(view: view, structure: structure == structureVersion ? structure : -1,
+                                         axes: (target.width.isFinite, target.height.isFinite),
+                                         priorities: priorities, pulls: system.pulls, solver: solver, ownership: ownership)
+            scratch.wrapping = system.wrapping.map(\.view)
+            scratch.shape = system.shape
+            return scratch
         }
-        // The solver adds the batch first and the bounds last (`addResolvingConflicts`).
-        let shape = ConstraintShape(made + background)
         let shapes = FittingShapes.current
-        let kept = shapes.kept(shape)
-        if let solver = shapes.solver(from: kept, for: shape) { return scratch(solver) }
+        if let solver = shapes.solver(from: system.kept, for: system.shape) {
+            // Its constants may have moved it to another basis, which the next fittings can use.
+            if structure == structureVersion { shapes.offer(system.shape, solver) }
+            return scratch(solver)
+        }
         var solver = Self.makeSolver()
-        let broke = addResolvingConflicts(background: background, batch: batch, made: made, into: &solver, ownership: &ownership)
+        let broke = addResolvingConflicts(background: system.background, batch: system.batch, made: system.made,
+                                          into: &solver, ownership: &ownership)
         // What broke here is demoted in the engine's own solver at the next pass.
         for broken in broke { definitionChanged(broken) }
-        if kept == nil, broke.isEmpty { shapes.keep(shape, solver) }
+        if system.kept == nil, broke.isEmpty { shapes.keep(system.shape, solver) }
         return scratch(solver)
+    }
+
+    /// A view's first fitting when its system has a kept shape whose basis holds for its
+    /// constants: the size read from the kept solution (``Cassowary/ShapeEvaluation``), with the
+    /// wrapping views measured at their solved widths as a scratch fitting measures them, and
+    /// no solver made. `.gathered` otherwise (a shape not kept or kept open, constants that need
+    /// a pivot, an axis that may be open, or a view fitted before, whose next fittings reuse a
+    /// scratch solver): the fitting goes on with the system gathered here.
+    func evaluatedFitting(for view: View, target: Size, priorities: (LayoutPriority, LayoutPriority)) -> EvaluatedFitting {
+        if fittingScratch?.view === view { return .scratchOnly }
+        // A view fitted again (a sizing cell) takes the scratch path, whose next fittings only
+        // move constants.
+        if let last = lastEvaluatedFitting, last.view.object === view, last.structure == structureVersion {
+            lastEvaluatedFitting = nil
+            return .scratchOnly
+        }
+        let system = fittingSystem(for: view, pulls: fittingPulls(for: view, target: target, priorities: priorities))
+        guard var evaluation = FittingShapes.current.evaluation(from: system.kept, for: system.shape) else {
+            return .gathered(system)
+        }
+        guard let size = Self.settle(system, &evaluation, view: view, target: target, priorities: priorities) else {
+            return .gathered(system)
+        }
+        FittingShapes.current.countEvaluated()
+        lastEvaluatedFitting = (view.reference, structureVersion)
+        return .size(size)
+    }
+
+    /// The wrapping views measured at their widths in `evaluation` until the widths settle (as
+    /// `remeasureWrappingViews` does on a scratch), then the view's size: nil when a move needs
+    /// a pivot or an axis may be open (the scratch path decides those).
+    private static func settle(_ system: FittingSystem, _ evaluation: inout ShapeEvaluation, view: View, target: Size,
+                               priorities: (LayoutPriority, LayoutPriority)) -> Size? {
+        var solution = EvaluatedSolution(evaluation: evaluation, system: system)
+        guard let moved = settleWrappingViews(system.wrapping.map(\.view), &solution) else { return nil }
+        evaluation = solution.evaluation
+        let size = Size(width: cleaned(evaluation.value(of: view.width)), height: cleaned(evaluation.value(of: view.height)))
+        if View.mayBeOpen(priorities.0, target.width, size.width) || View.mayBeOpen(priorities.1, target.height, size.height) {
+            return nil
+        }
+        if moved {
+            for v in system.wrapping { _ = v.view.remeasure(atLayoutWidth: cleaned(evaluation.value(of: v.view.width))) }
+        }
+        return size
     }
 
     /// The temporary constraints that pull the fitted view's width and height towards the
@@ -213,10 +309,10 @@ extension LayoutEngine {
 
     /// What a fresh fitting of `view` adds to its scratch solver: the items' bounds, and each
     /// constraint of the subtree (and each pull) with its solver constraints.
-    func fittingSystem(for view: View, pulls: [LayoutConstraint])
-        -> (background: [Cassowary.Constraint], batch: [LayoutConstraint], made: [Cassowary.Constraint], ownership: SolverOwnership) {
+    func fittingSystem(for view: View, pulls: [LayoutConstraint]) -> FittingSystem {
         var background: [Cassowary.Constraint] = []
         var batch: [LayoutConstraint] = []
+        var wrapping: [(view: View, contentSize: Int)] = []
         // The bounds the engine gave each item when it joined. The fitted view, the scratch's
         // root, also takes the origin, which the engine gave it only as the hierarchy's root.
         let rootBoundsShared = view.superview == nil
@@ -232,23 +328,28 @@ extension LayoutEngine {
                 batch += g.autoresizing
                 batch += g.encapsulated
             }
+            if v.wrapsAtLayoutWidth { wrapping.append((v, batch.count)) }
             batch += g.contentSize
             batch += g.margins
             batch += g.safeArea
             batch += v.constraints
         }
         batch += pulls
-        // The batch is gathered first so that the tables grow once.
+        // The batch is gathered first so that the arrays grow once.
         var made: [Cassowary.Constraint] = []
         made.reserveCapacity(batch.count + batch.count / 4)
-        var ownership = SolverOwnership()
-        ownership.reserve(batch.count)
+        var parts: [[Cassowary.Constraint]] = []
+        parts.reserveCapacity(batch.count)
+        var starts: [Int32] = []
+        starts.reserveCapacity(batch.count)
         for c in batch {
             let constraints = makeSolverConstraints(c)
+            starts.append(Int32(made.count))
             made += constraints
-            ownership.set(c, made: constraints)
+            parts.append(constraints)
         }
-        return (background, batch, made, ownership)
+        return FittingSystem(pulls: pulls, background: background, batch: batch, made: made, parts: parts, starts: starts,
+                             wrapping: wrapping)
     }
 
     /// The fitting's version of the two-pass layout: multi-line labels of the subtree are
@@ -263,55 +364,188 @@ extension LayoutEngine {
             scratch.wrapping = wrapping
         }
         guard let wrapping = scratch.wrapping, !wrapping.isEmpty else { return }
+        var solution = ScratchSolution(scratch: scratch)
+        guard Self.settleWrappingViews(wrapping, &solution) == true else { return }
+        if let shape = scratch.shape.take(), scratch.structure >= 0 { FittingShapes.current.offer(shape, scratch.solver) }
+        scratch.solver.updateVariables()
+        for v in wrapping { _ = v.remeasure(atLayoutWidth: scratch.value(of: v.width)) }
+    }
+
+    /// Measures `wrapping` at their widths in `solution` and moves their content sizes there,
+    /// until the widths settle (at most three times). Returns whether a content size moved, nil
+    /// when the solution could not take a move.
+    static func settleWrappingViews(_ wrapping: [View], _ solution: inout some WrappingSolution) -> Bool? {
         var moved = false
         // Which views' content sizes this fitting moved away from their laid-out width's.
         var remeasured: [Bool] = []   // made on the first one
-        var moves: [(constraint: Cassowary.Constraint, constant: Double)] = []
-        var owners: [LayoutConstraint] = []
         for _ in 0..<3 {
-            scratch.solver.updateVariables()
-            moves.removeAll(keepingCapacity: true)
-            owners.removeAll(keepingCapacity: true)
+            solution.startRound()
             for (i, v) in wrapping.enumerated() {
-                let width = scratch.value(of: v.width)
-                // Otherwise the scratch holds the content size at the view's laid-out width
+                let width = solution.width(of: v, at: i)
+                // Otherwise the solution holds the content size at the view's laid-out width
                 // (from the constant log): nothing to do when the solved width is that one.
                 if (remeasured.isEmpty || !remeasured[i]) && v.isMeasured(atLayoutWidth: width) { continue }
                 if remeasured.isEmpty { remeasured = Array(repeating: false, count: wrapping.count) }
                 remeasured[i] = true
                 let size = v.intrinsicContentSize(atLayoutWidth: width)
-                for c in v.generated.contentSize {
-                    let value = c.firstAttribute == .width ? size.width : size.height
-                    for s in scratch.ownership.constraints(of: c) where scratch.constant(of: s) != value {
-                        moves.append((s, value))
-                        owners.append(c)
-                    }
-                }
+                solution.propose(size, for: v, at: i)
             }
-            // All at once; when a required one cannot move (content sizes are optional unless
-            // made required), one at a time, and the ones that cannot keep their sizes.
-            let changed: Bool
-            if scratch.move(moves) {
-                changed = !moves.isEmpty
-                scratch.diverged += owners
-            } else {
-                var any = false
-                for (k, m) in moves.enumerated() where (try? scratch.move(m.constraint, to: m.constant)) == true {
-                    any = true
-                    scratch.diverged.append(owners[k])
-                }
-                changed = any
-            }
+            guard let changed = solution.moveProposed() else { return nil }
             if !changed { break }
             moved = true
         }
-        if !moved { return }
-        scratch.solver.updateVariables()
-        for v in wrapping { _ = v.remeasure(atLayoutWidth: scratch.value(of: v.width)) }
+        return moved
     }
 
     func reportFittingIssue(_ issue: FittingIssue) {
         fittingIssues.append(issue)
         onFittingIssue(issue)
+    }
+}
+
+/// What a fitting gathers of the fitted view's subtree (`LayoutEngine.fittingSystem`); a class:
+/// it is handed from the evaluated path to the scratch path whole.
+final class FittingSystem {
+    let pulls: [LayoutConstraint]
+    /// The items' bounds.
+    let background: [Cassowary.Constraint]
+    /// The layout constraints, and what each made: `made` is `parts` joined, and `starts[i]`
+    /// is where `batch[i]`'s part begins in it.
+    let batch: [LayoutConstraint]
+    let made: [Cassowary.Constraint]
+    let parts: [[Cassowary.Constraint]]
+    let starts: [Int32]
+    /// The views that wrap at their laid-out width, and where their content sizes are in `batch`.
+    let wrapping: [(view: View, contentSize: Int)]
+    /// The shape of `made` and `background`, in that order, and what the shape table keeps of it.
+    let shape: ConstraintShape
+    let kept: FittingShapes.Kept?
+
+    init(pulls: [LayoutConstraint], background: [Cassowary.Constraint], batch: [LayoutConstraint], made: [Cassowary.Constraint],
+         parts: [[Cassowary.Constraint]], starts: [Int32], wrapping: [(view: View, contentSize: Int)]) {
+        self.pulls = pulls
+        self.background = background
+        self.batch = batch
+        self.made = made
+        self.parts = parts
+        self.starts = starts
+        self.wrapping = wrapping
+        // The solver adds the batch first and the bounds last (`addResolvingConflicts`).
+        shape = ConstraintShape(made + background)
+        kept = FittingShapes.current.kept(shape)
+    }
+
+    /// Which layout constraint made which solver constraint.
+    func ownership() -> SolverOwnership {
+        var ownership = SolverOwnership()
+        ownership.reserve(batch.count)
+        for (c, part) in zip(batch, parts) { ownership.set(c, made: part) }
+        return ownership
+    }
+}
+
+/// A view's first fitting read from a kept solution, or the system it gathered for the scratch
+/// path (`LayoutEngine.evaluatedFitting`).
+enum EvaluatedFitting {
+    case size(Size)
+    case gathered(FittingSystem)
+    /// Nothing gathered: the view has a scratch to reuse, or takes one now.
+    case scratchOnly
+}
+
+/// A fitting's solution as the wrapping loop sees it: widths to read, content sizes to move.
+protocol WrappingSolution {
+    /// Called before each round's widths are read.
+    mutating func startRound()
+    /// The solved width of the `i`th wrapping view.
+    mutating func width(of view: View, at i: Int) -> Double
+    /// Notes the content size `view` (the `i`th wrapping view) has at its solved width.
+    mutating func propose(_ size: Size, for view: View, at i: Int)
+    /// Moves the proposed content sizes: whether one moved, nil when they cannot be moved.
+    mutating func moveProposed() -> Bool?
+}
+
+/// The wrapping loop on a scratch solver: content sizes that cannot all move together move one
+/// at a time, and the ones that cannot keep their sizes.
+struct ScratchSolution: WrappingSolution {
+    let scratch: FittingScratch
+    private var moves: [(constraint: Cassowary.Constraint, constant: Double)] = []
+    private var owners: [LayoutConstraint] = []
+
+    init(scratch: FittingScratch) { self.scratch = scratch }
+
+    mutating func startRound() {
+        scratch.solver.updateVariables()
+        moves.removeAll(keepingCapacity: true)
+        owners.removeAll(keepingCapacity: true)
+    }
+
+    func width(of view: View, at i: Int) -> Double { scratch.value(of: view.width) }
+
+    mutating func propose(_ size: Size, for view: View, at i: Int) {
+        for c in view.generated.contentSize {
+            let value = c.firstAttribute == .width ? size.width : size.height
+            for s in scratch.ownership.constraints(of: c) where scratch.constant(of: s) != value {
+                moves.append((s, value))
+                owners.append(c)
+            }
+        }
+    }
+
+    mutating func moveProposed() -> Bool? {
+        // All at once; when a required one cannot move (content sizes are optional unless made
+        // required), one at a time, and the ones that cannot keep their sizes.
+        if scratch.move(moves) {
+            scratch.diverged += owners
+            return !moves.isEmpty
+        }
+        var any = false
+        for (k, m) in moves.enumerated() where (try? scratch.move(m.constraint, to: m.constant)) == true {
+            any = true
+            scratch.diverged.append(owners[k])
+        }
+        return any
+    }
+}
+
+/// The wrapping loop on a kept solution read without a solver: a move that needs a pivot ends it.
+struct EvaluatedSolution: WrappingSolution {
+    var evaluation: ShapeEvaluation
+    let system: FittingSystem
+    private var moves: [(Int, Double)] = []
+    /// Every move so far, in order.
+    private var moved: [(Int, Double)] = []
+
+    init(evaluation: ShapeEvaluation, system: FittingSystem) {
+        self.evaluation = evaluation
+        self.system = system
+    }
+
+    mutating func startRound() { moves.removeAll(keepingCapacity: true) }
+
+    mutating func width(of view: View, at i: Int) -> Double { cleaned(evaluation.value(of: view.width)) }
+
+    mutating func propose(_ size: Size, for view: View, at i: Int) {
+        let first = system.wrapping[i].contentSize
+        for (k, c) in view.generated.contentSize.enumerated() {
+            let value = c.firstAttribute == .width ? size.width : size.height
+            let b = first + k
+            for index in Int(system.starts[b])..<(Int(system.starts[b]) + system.parts[b].count)
+            where evaluation.constant(at: index) != value {
+                moves.append((index, value))
+            }
+        }
+    }
+
+    mutating func moveProposed() -> Bool? {
+        if moves.isEmpty { return false }
+        moved += moves
+        if evaluation.setConstants(moves) { return true }
+        // The content sizes at solved widths often need another of the shape's bases.
+        guard let evaluation = FittingShapes.current.evaluation(from: system.kept, for: system.shape, changing: moved) else {
+            return nil
+        }
+        self.evaluation = evaluation
+        return true
     }
 }

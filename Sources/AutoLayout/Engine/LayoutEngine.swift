@@ -63,6 +63,9 @@ public final class LayoutEngine {
     var structureVersion = 0
     /// The last fitting's scratch solver, reused while the structure holds.
     var fittingScratch: FittingScratch?
+    /// The view whose last fitting was read from a kept solution without a scratch solver
+    /// (`evaluatedFitting`), at which structure: its next fitting takes a scratch to reuse.
+    var lastEvaluatedFitting: (view: UnownedReference<LayoutItem>, structure: Int)?
     /// Whether constant changes are logged for the kept fitting solver.
     private var logsConstants = false
     /// Constraints whose constants changed since the kept fitting solver was last updated.

@@ -45,12 +45,18 @@ extension View {
         }
         let engine = layoutEngine
         engine.prepare()
-        let scratch = engine.takeFittingScratch(for: self, target: targetSize, priorities: (horizontal, vertical))
+        var gathered: FittingSystem?
+        switch engine.evaluatedFitting(for: self, target: targetSize, priorities: (horizontal, vertical)) {
+        case .size(let size): return size
+        case .gathered(let system): gathered = system
+        case .scratchOnly: break
+        }
+        let scratch = engine.takeFittingScratch(for: self, target: targetSize, priorities: (horizontal, vertical), gathered: gathered)
         engine.remeasureWrappingViews(in: self, scratch: scratch)
         scratch.solver.updateVariables()
         var result = Size(width: scratch.value(of: width), height: scratch.value(of: height))
         // Most fittings come out off target on both axes: the check allocates nothing then.
-        if mayBeOpen(horizontal, targetSize.width, result.width) || mayBeOpen(vertical, targetSize.height, result.height) {
+        if Self.mayBeOpen(horizontal, targetSize.width, result.width) || Self.mayBeOpen(vertical, targetSize.height, result.height) {
             checkOpenAxes(targetSize, horizontal, vertical, scratch, &result)
         }
         engine.keep(fittingScratch: scratch)
@@ -72,7 +78,7 @@ extension View {
 
     /// Whether a fitted size may be one the constraints leave open: such a size can only come
     /// out as the target (or 0), and only an optional pull lets it.
-    private func mayBeOpen(_ priority: LayoutPriority, _ target: Double, _ value: Double) -> Bool {
+    static func mayBeOpen(_ priority: LayoutPriority, _ target: Double, _ value: Double) -> Bool {
         !priority.isRequired && (!target.isFinite || value == target)
     }
 
@@ -84,7 +90,7 @@ extension View {
         for axis in [LayoutConstraint.Axis.horizontal, .vertical] {
             let (target, priority, variable, value) = axis == .horizontal
                 ? (targetSize.width, horizontal, width, result.width) : (targetSize.height, vertical, height, result.height)
-            guard mayBeOpen(priority, target, value) else { continue }
+            guard Self.mayBeOpen(priority, target, value) else { continue }
             var open = scratch.solver
             for c in scratch.pulls where c.firstAttribute == (axis == .horizontal ? .width : .height) {
                 try? open.remove(scratch.ownership.constraints(of: c))
