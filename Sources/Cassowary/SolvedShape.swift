@@ -32,15 +32,40 @@ public struct ConstraintShape: Hashable, Sendable {
         /// The number of each variable, by its identity.
         let numbers: IdentityTable<Int32>
 
-        init(heads: [Head], ordinals: [Int32], coefficients: [Double], digest: UInt64, constraints: [Constraint],
-             variables: [Variable], numbers: IdentityTable<Int32>) {
-            self.heads = heads
-            self.ordinals = ordinals
-            self.coefficients = coefficients
-            self.digest = digest
+        init(_ constraints: [Constraint]) {
             self.constraints = constraints
-            self.variables = variables
-            self.numbers = numbers
+            var heads: [Head] = [], ordinals: [Int32] = [], coefficients: [Double] = []
+            var numbers = IdentityTable<Int32>(vacant: -1)
+            var variables: [Variable] = []
+            var digest: UInt64 = 0xcbf2_9ce4_8422_2325
+            /// FNV-1a over 64-bit words.
+            func mix(_ word: UInt64) { digest = (digest ^ word) &* 0x0000_0100_0000_01B3 }
+            heads.reserveCapacity(constraints.count)
+            ordinals.reserveCapacity(3 * constraints.count)
+            coefficients.reserveCapacity(3 * constraints.count)
+            for c in constraints {
+                let terms = c.expression.terms
+                heads.append(Head(relation: c.relation, termCount: terms.count, strength: c.strength))
+                mix(UInt64(terms.count) << 2 | (c.relation == .equal ? 0 : c.relation == .lessThanOrEqual ? 1 : 2))
+                mix(c.strength.priority.bitPattern)
+                mix(c.strength.weight.bitPattern)
+                for t in terms {
+                    let number: Int32
+                    if let known = numbers[t.variable.id] {
+                        number = known
+                    } else {
+                        number = Int32(variables.count)
+                        numbers.set(t.variable.id, number)
+                        variables.append(t.variable)
+                    }
+                    ordinals.append(number)
+                    coefficients.append(t.coefficient)
+                    mix(UInt64(number))
+                    mix((t.coefficient + 0).bitPattern)   // + 0: -0 and 0 are equal, so hash alike
+                }
+            }
+            (self.heads, self.ordinals, self.coefficients) = (heads, ordinals, coefficients)
+            (self.variables, self.numbers, self.digest) = (variables, numbers, digest)
         }
     }
 
@@ -52,43 +77,11 @@ public struct ConstraintShape: Hashable, Sendable {
 
     /// Reads the shape of `constraints`.
     /// - Complexity: O(terms of the constraints).
-    public init(_ constraints: [Constraint]) {
-        var heads: [Head] = [], ordinals: [Int32] = [], coefficients: [Double] = []
-        var numbers = IdentityTable<Int32>(vacant: -1)
-        var variables: [Variable] = []
-        var digest: UInt64 = 0xcbf2_9ce4_8422_2325
-        /// FNV-1a over 64-bit words.
-        func mix(_ word: UInt64) { digest = (digest ^ word) &* 0x0000_0100_0000_01B3 }
-        heads.reserveCapacity(constraints.count)
-        ordinals.reserveCapacity(3 * constraints.count)
-        coefficients.reserveCapacity(3 * constraints.count)
-        for c in constraints {
-            let terms = c.expression.terms
-            heads.append(Head(relation: c.relation, termCount: terms.count, strength: c.strength))
-            mix(UInt64(terms.count) << 2 | (c.relation == .equal ? 0 : c.relation == .lessThanOrEqual ? 1 : 2))
-            mix(c.strength.priority.bitPattern)
-            mix(c.strength.weight.bitPattern)
-            for t in terms {
-                let number: Int32
-                if let known = numbers[t.variable.id] {
-                    number = known
-                } else {
-                    number = Int32(variables.count)
-                    numbers.set(t.variable.id, number)
-                    variables.append(t.variable)
-                }
-                ordinals.append(number)
-                coefficients.append(t.coefficient)
-                mix(UInt64(number))
-                mix((t.coefficient + 0).bitPattern)   // + 0: -0 and 0 are equal, so hash alike
-            }
-        }
-        storage = Storage(heads: heads, ordinals: ordinals, coefficients: coefficients, digest: digest,
-                          constraints: constraints, variables: variables, numbers: numbers)
-    }
+    public init(_ constraints: [Constraint]) { storage = Storage(constraints) }
 
     /// The number of `variable` (the order of first appearance), nil when no term names it.
-    func number(of variable: Variable) -> Int? { storage.numbers[variable.id].map(Int.init) }
+    /// Lists of one shape number their variables alike.
+    public func number(of variable: Variable) -> Int? { storage.numbers[variable.id].map(Int.init) }
 
     /// Whether two lists have the same shape (the constraints and variables read aside).
     public static func == (a: ConstraintShape, b: ConstraintShape) -> Bool {
@@ -120,9 +113,34 @@ public struct SolvedShape: Sendable {
     fileprivate final class Kept: Sendable {
         let solver: Solver
         let slots: [Int]
-        init(solver: Solver, slots: [Int]) {
+        /// What an evaluation reads, flat: the symbol of each of the shape's variables (by
+        /// number; -1 when its terms cancelled), the tableau and definitions row each symbol
+        /// owns (-1 for none), and each definition's terms (`definitionStarts[r]..<[r + 1]`).
+        let symbolOfNumber: [Int32]
+        let tableauRow: [Int32], definitionRow: [Int32]
+        let definitionStarts: [Int32], definitionSymbols: [Int32], definitionCoefficients: [Double]
+        /// The defined symbols, each after those its definition uses.
+        let order: [Int32]
+
+        init(solver: Solver, shape: ConstraintShape) {
             self.solver = solver
-            self.slots = slots
+            slots = shape.constraints.map { Int(solver.slots[$0.id]!) }
+            symbolOfNumber = shape.variables.map { solver.symbols[$0.id].map { Int32($0.id) } ?? -1 }
+            let engine = solver.engine
+            tableauRow = (0..<engine.symbolCount).map { engine.tableau.row(of: Symbol($0)).map { Int32($0.id) } ?? -1 }
+            definitionRow = (0..<engine.symbolCount).map { engine.definitions.row(of: Symbol($0)).map { Int32($0.id) } ?? -1 }
+            var starts: [Int32] = [0], symbols: [Int32] = [], coefficients: [Double] = []
+            for r in engine.definitions.owners.indices {
+                for t in engine.definitions.terms[r] where !engine.definitions.owners[r].isAbsent {
+                    symbols.append(Int32(t.symbol.id))
+                    coefficients.append(t.coefficient)
+                }
+                starts.append(Int32(symbols.count))
+            }
+            definitionStarts = starts
+            definitionSymbols = symbols
+            definitionCoefficients = coefficients
+            order = engine.evaluationOrder().map { Int32($0.id) }
         }
     }
     fileprivate let kept: Kept
@@ -138,7 +156,7 @@ public struct SolvedShape: Sendable {
         // Evaluated once here, so that each solver made from it evaluates only what its
         // constants change.
         solved.updateVariables()
-        kept = Kept(solver: solved, slots: shape.constraints.map { Int(solver.slots[$0.id]!) })
+        kept = Kept(solver: solved, shape: shape)
     }
 
     /// The solution of a list of the same shape as the kept one, read without making a solver:
@@ -156,9 +174,19 @@ public struct SolvedShape: Sendable {
     public func evaluation(for shape: ConstraintShape, changing changes: [(Int, Double)] = []) -> ShapeEvaluation? {
         guard shape == self.shape else { return nil }
         var evaluation = ShapeEvaluation(kept: self, shape: shape)
-        let constraints = shape.constraints
-        guard evaluation.shift(constraints.indices.lazy.map { ($0, constraints[$0].constant) }),
-              evaluation.shift(changes), evaluation.isFeasible else { return nil }
+        for (i, c) in shape.constraints.enumerated() { guard evaluation.shift(i, c.constant) else { return nil } }
+        guard evaluation.setConstants(changes) else { return nil }
+        return evaluation
+    }
+
+    /// ``evaluation(for:changing:)`` for a list of this shape given by its constants alone, in
+    /// the shape's order (the caller vouches for the rest): its variables are read by number
+    /// (``ShapeEvaluation/value(ofNumber:)``, ``ConstraintShape/number(of:)``).
+    public func evaluation(constants: [Double], changing changes: [(Int, Double)] = []) -> ShapeEvaluation? {
+        precondition(constants.count == shape.constraints.count, "one constant for each constraint of the shape")
+        var evaluation = ShapeEvaluation(kept: self, shape: nil)
+        for i in constants.indices { guard evaluation.shift(i, constants[i]) else { return nil } }
+        guard evaluation.setConstants(changes) else { return nil }
         return evaluation
     }
 
@@ -195,22 +223,19 @@ public struct SolvedShape: Sendable {
 /// (``setConstants(_:)``) while the basis stays feasible.
 public struct ShapeEvaluation: Sendable {
     private let kept: SolvedShape.Kept
-    /// The kept list's shape, and the evaluated list's (whose variables are asked for).
+    /// The kept list's shape, and the evaluated list's (whose variables are asked for), if given.
     private let keptShape: ConstraintShape
-    private let shape: ConstraintShape
+    private let shape: ConstraintShape?
     /// The kept tableau's and definitions' row constants, moved.
     private var tableauConstants: [Double]
     private var definitionConstants: [Double]
     /// The expression constant of each of the shape's constraints (minus its own), moved.
     private var recordConstants: [Double]
-    /// Per symbol: its value, NaN until asked for (made by the first `value`), while
-    /// `valuesCurrent`.
+    /// Per symbol: its value (made by the first `value`), while `valuesCurrent`.
     private var values: [Double] = []
     private var valuesCurrent = false
-    /// The work list of `value`, kept.
-    private var stack: [Symbol] = []
 
-    fileprivate init(kept: SolvedShape, shape: ConstraintShape) {
+    fileprivate init(kept: SolvedShape, shape: ConstraintShape?) {
         self.kept = kept.kept
         keptShape = kept.shape
         self.shape = shape
@@ -226,32 +251,33 @@ public struct ShapeEvaluation: Sendable {
     /// ``Solver/setConstants(_:)`` would. Returns false when they take the kept basis out of
     /// feasibility (or a constant is not finite): the evaluation is not to be read then.
     /// - Complexity: O(rows holding the changed constraints' markers + rows of the tableau).
-    public mutating func setConstants(_ changes: some Sequence<(Int, Double)>) -> Bool {
-        shift(changes) && isFeasible
+    public mutating func setConstants(_ changes: [(Int, Double)]) -> Bool {
+        for (i, constant) in changes { guard shift(i, constant) else { return false } }
+        return isFeasible
     }
 
-    /// Moves the constants (false for one that is not finite) without checking feasibility.
-    fileprivate mutating func shift(_ changes: some Sequence<(Int, Double)>) -> Bool {
-        let engine = kept.solver.engine, constraints = shape.constraints
-        for (i, constant) in changes {
-            let constant = -constant   // the expression's: terms - c ⋈ 0
-            guard constant.isFinite else { return false }
-            let old = recordConstants[i]
-            if constant == old { continue }
-            valuesCurrent = false
-            recordConstants[i] = constant
-            let delta = constant - old
-            let t = constraints[i].relation == .lessThanOrEqual ? delta : -delta
-            // `Engine.shift`, on the copied constants.
-            let marker = kept.solver.records[kept.slots[i]].marker
-            if let r = engine.tableau.row(of: marker) {
-                tableauConstants[r] += -t
-            } else {
-                for cell in engine.tableau.column(marker) { tableauConstants[cell.row] += engine.tableau.coefficient(at: cell) * t }
+    /// Moves the constant of the constraint at `index` (false when it is not finite), without
+    /// checking feasibility.
+    fileprivate mutating func shift(_ i: Int, _ constant: Double) -> Bool {
+        let constant = -constant   // the expression's: terms - c ⋈ 0
+        guard constant.isFinite else { return false }
+        let old = recordConstants[i]
+        if constant == old { return true }
+        valuesCurrent = false
+        recordConstants[i] = constant
+        let delta = constant - old
+        let t = keptShape.constraints[i].relation == .lessThanOrEqual ? delta : -delta   // relations alike
+        // `Engine.shift`, on the copied constants.
+        let marker = kept.solver.records[kept.slots[i]].marker
+        if let r = kept.solver.engine.tableau.row(of: marker) {
+            tableauConstants[r] += -t
+        } else {
+            for cell in kept.solver.engine.tableau.column(marker) {
+                tableauConstants[cell.row] += kept.solver.engine.tableau.coefficient(at: cell) * t
             }
-            for cell in engine.definitions.column(marker) {
-                definitionConstants[cell.row] += engine.definitions.coefficient(at: cell) * t
-            }
+        }
+        for cell in kept.solver.engine.definitions.column(marker) {
+            definitionConstants[cell.row] += kept.solver.engine.definitions.coefficient(at: cell) * t
         }
         return true
     }
@@ -259,12 +285,10 @@ public struct ShapeEvaluation: Sendable {
     /// Whether the kept basis is feasible for the constants, as the dual simplex sees it: no
     /// row negative, no redundant required equality broken.
     fileprivate var isFeasible: Bool {
-        let engine = kept.solver.engine
-        for r in engine.tableau.owners.indices {
-            let owner = engine.tableau.owners[r]
-            if owner.isAbsent { continue }
+        let kept = self.kept
+        for (r, owner) in kept.solver.engine.tableau.owners.enumerated() where !owner.isAbsent {
             let v = tableauConstants[r]
-            if v < -epsilon || (engine.kinds[owner] == .dummy && abs(v) >= epsilon) { return false }
+            if v < -epsilon || (kept.solver.engine.kinds[owner] == .dummy && abs(v) >= epsilon) { return false }
         }
         return true
     }
@@ -272,40 +296,52 @@ public struct ShapeEvaluation: Sendable {
     /// The value of `variable` in the solution (0 for one the list does not mention), as the
     /// solver's ``Solver/updateVariables()`` would compute it.
     public mutating func value(of variable: Variable) -> Double {
-        guard let number = shape.number(of: variable),
-              let s = kept.solver.symbols[keptShape.variables[number].id] else { return 0 }
-        // The kept engine is read in place through `kept` (a local copy of it would retain
-        // each of its arrays).
+        guard let number = shape?.number(of: variable) else { return 0 }
+        return value(ofNumber: number)
+    }
+
+    /// The value of the variable numbered `number` in the shape (``ConstraintShape/number(of:)``).
+    public mutating func value(ofNumber number: Int) -> Double {
+        let s = Int(kept.symbolOfNumber[number])
+        if s < 0 { return 0 }
         if !valuesCurrent {
-            if values.isEmpty {
-                values = Array(repeating: .nan, count: kept.solver.engine.symbolCount)
-            } else {
-                values.withUnsafeMutableBufferPointer { $0.update(repeating: .nan) }
+            if values.isEmpty { values = Array(repeating: 0, count: kept.tableauRow.count) }
+            let kept = self.kept
+            values.withUnsafeMutableBufferPointer { values in
+                tableauConstants.withUnsafeBufferPointer { tableauConstants in
+                    definitionConstants.withUnsafeBufferPointer { definitionConstants in
+                        kept.evaluate(into: values, tableauConstants, definitionConstants)
+                    }
+                }
             }
             valuesCurrent = true
         }
-        if !values[s].isNaN { return values[s] }
-        // Each definition after those it uses, as `Engine.evaluate` orders them.
-        stack.append(s)
-        while let x = stack.last {
-            if !values[x].isNaN { stack.removeLast(); continue }
-            if let r = kept.solver.engine.tableau.row(of: x) {
-                values[x] = tableauConstants[r]
-            } else if let r = kept.solver.engine.definitions.row(of: x) {
-                var ready = true
-                for t in kept.solver.engine.definitions.terms[r] where values[t.symbol].isNaN {
-                    stack.append(t.symbol)
-                    ready = false
-                }
-                if !ready { continue }
-                var sum = definitionConstants[r]
-                for t in kept.solver.engine.definitions.terms[r] { sum += t.coefficient * values[t.symbol] }
-                values[x] = sum
-            } else {
-                values[x] = 0
-            }
-            stack.removeLast()
-        }
         return values[s]
+    }
+}
+
+extension SolvedShape.Kept {
+    /// Every symbol's value, as `Engine.evaluate` works them out: a basic one's row constant,
+    /// a defined one's definition in order, any other 0. (Plain buffers throughout: the kept
+    /// engine's arrays read through the class would be retained at each access.)
+    fileprivate func evaluate(into values: UnsafeMutableBufferPointer<Double>,
+                              _ tableauConstants: UnsafeBufferPointer<Double>, _ definitionConstants: UnsafeBufferPointer<Double>) {
+        tableauRow.withUnsafeBufferPointer { tableauRow in
+            for x in values.indices { values[x] = tableauRow[x] >= 0 ? tableauConstants[Int(tableauRow[x])] : 0 }
+        }
+        definitionRow.withUnsafeBufferPointer { definitionRow in
+            definitionStarts.withUnsafeBufferPointer { starts in
+                definitionSymbols.withUnsafeBufferPointer { symbols in
+                    definitionCoefficients.withUnsafeBufferPointer { coefficients in
+                        for x in order {
+                            let r = Int(definitionRow[Int(x)])
+                            var sum = definitionConstants[r]
+                            for k in Int(starts[r])..<Int(starts[r + 1]) { sum += coefficients[k] * values[Int(symbols[k])] }
+                            values[Int(x)] = sum
+                        }
+                    }
+                }
+            }
+        }
     }
 }

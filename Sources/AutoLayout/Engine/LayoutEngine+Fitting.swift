@@ -117,7 +117,9 @@ package final class FittingShapes: Sendable {
     private let table = Locked<[ConstraintShape: Kept]>([:])
     private let counts = Locked((reused: 0, evaluated: 0))
     /// Whether a view's first fitting may be read from a kept solution without a solver.
-    private let evaluates: Bool
+    let evaluates: Bool
+    /// The shapes kept solved, by the layout key of the batches that make them.
+    private let entries = Locked<[LayoutShapeKey: LayoutShapeEntry]>([:])
 
     /// A table; `evaluates: false` makes every fitting of a kept shape take a scratch solver
     /// (tests compare the two ways).
@@ -145,15 +147,29 @@ package final class FittingShapes: Sendable {
     /// The solution for `shape`, with `changes` made to its constants, read from the first of
     /// its kept bases that holds for them, without a solver (``Cassowary/ShapeEvaluation``).
     func evaluation(from kept: Kept?, for shape: ConstraintShape, changing changes: [(Int, Double)] = []) -> ShapeEvaluation? {
+        evaluation(from: kept, changing: !changes.isEmpty) { $0.evaluation(for: shape, changing: changes) }
+    }
+
+    /// ``evaluation(from:for:changing:)`` for a list given by its constants (`LayoutSystem`).
+    func evaluation(from kept: Kept?, constants: [Double], changing changes: [(Int, Double)] = []) -> ShapeEvaluation? {
+        evaluation(from: kept, changing: !changes.isEmpty) { $0.evaluation(constants: constants, changing: changes) }
+    }
+
+    private func evaluation(from kept: Kept?, changing: Bool, _ evaluate: (SolvedShape) -> ShapeEvaluation?) -> ShapeEvaluation? {
         guard evaluates, case .solved(let first, let others)? = kept else { return nil }
         // A view's own constants mostly hold in the first basis (where its constraints were
         // added), changed ones (content sizes at solved widths) in a later one.
-        let bases = changes.isEmpty ? [first] + others : others + [first]
-        for solved in bases {
-            if let evaluation = solved.evaluation(for: shape, changing: changes) { return evaluation }
+        for solved in changing ? others + [first] : [first] + others {
+            if let evaluation = evaluate(solved) { return evaluation }
         }
         return nil
     }
+
+    /// The shape entered under a layout key.
+    func entry(_ key: LayoutShapeKey) -> LayoutShapeEntry? { entries.withLock { $0[key] } }
+
+    /// Enters a kept shape under the layout key of a batch that makes it.
+    func enter(_ key: LayoutShapeKey, _ entry: LayoutShapeEntry) { entries.withLock { $0[key] = entry } }
 
     /// Counts a fitting read from a kept solution.
     func countEvaluated() { counts.withLock { $0.reused += 1; $0.evaluated += 1 } }
@@ -179,7 +195,10 @@ package final class FittingShapes: Sendable {
     func keep(_ shape: ConstraintShape, _ solver: Solver) {
         let kept: Kept = solver.ambiguousVariables().isEmpty ? SolvedShape(solver, shape: shape).map { .solved($0, others: []) } ?? .open : .open
         table.withLock { table in
-            if table.count >= Self.capacity { table.removeAll() }
+            if table.count >= Self.capacity {
+                table.removeAll()
+                entries.withLock { $0.removeAll() }
+            }
             table[shape] = kept
         }
     }
@@ -264,32 +283,59 @@ extension LayoutEngine {
             lastEvaluatedFitting = nil
             return .scratchOnly
         }
-        let system = fittingSystem(for: view, pulls: fittingPulls(for: view, target: target, priorities: priorities))
-        guard var evaluation = FittingShapes.current.evaluation(from: system.kept, for: system.shape) else {
-            return .gathered(system)
+        let shapes = FittingShapes.current
+        let gathered = gatherFitting(for: view, pulls: fittingPulls(for: view, target: target, priorities: priorities))
+        let wrapping = gathered.wrapping.map(\.view)
+        // By the layout key, when the shape is known under it: no solver constraint is made.
+        let layout = shapes.evaluates ? LayoutSystem(gathered) : nil
+        if let layout, let entry = shapes.entry(layout.key) {
+            let kept = shapes.kept(entry.shape)
+            func number(_ item: View, _ k: Int) -> Int? { layout.number(of: item).flatMap { entry.number(ofItem: $0, k) } }
+            if let evaluation = shapes.evaluation(from: kept, constants: layout.constants),
+               let size = Self.settle(EvaluatedSolution(evaluation: evaluation, starts: layout.starts, wrapping: gathered.wrapping,
+                                                        widths: wrapping.map { number($0, 2) },
+                                                        retry: { shapes.evaluation(from: kept, constants: layout.constants, changing: $0) }),
+                                      wrapping, size: (number(view, 2), number(view, 3)), target: target, priorities: priorities) {
+                return evaluated(view, size)
+            }
+            return .gathered(fittingSystem(from: gathered))
         }
-        guard let size = Self.settle(system, &evaluation, view: view, target: target, priorities: priorities) else {
-            return .gathered(system)
+        // By the shape of the solver forms; a shape kept solved is entered under the layout key.
+        let system = fittingSystem(from: gathered)
+        if let layout, case .solved? = system.kept {
+            shapes.enter(layout.key, LayoutShapeEntry(shape: system.shape, items: layout.items))
         }
+        func number(_ v: View, _ k: Int) -> Int? { system.shape.number(of: k == 2 ? v.width : v.height) }
+        if let evaluation = shapes.evaluation(from: system.kept, for: system.shape),
+           let size = Self.settle(EvaluatedSolution(evaluation: evaluation, starts: system.starts, wrapping: gathered.wrapping,
+                                                    widths: wrapping.map { number($0, 2) },
+                                                    retry: { shapes.evaluation(from: system.kept, for: system.shape, changing: $0) }),
+                                  wrapping, size: (number(view, 2), number(view, 3)), target: target, priorities: priorities) {
+            return evaluated(view, size)
+        }
+        return .gathered(system)
+    }
+
+    private func evaluated(_ view: View, _ size: Size) -> EvaluatedFitting {
         FittingShapes.current.countEvaluated()
         lastEvaluatedFitting = (view.reference, structureVersion)
         return .size(size)
     }
 
-    /// The wrapping views measured at their widths in `evaluation` until the widths settle (as
-    /// `remeasureWrappingViews` does on a scratch), then the view's size: nil when a move needs
-    /// a pivot or an axis may be open (the scratch path decides those).
-    private static func settle(_ system: FittingSystem, _ evaluation: inout ShapeEvaluation, view: View, target: Size,
+    /// The wrapping views measured at their widths in `solution` until the widths settle (as
+    /// `remeasureWrappingViews` does on a scratch), then the view's size (its width's and
+    /// height's numbers in the shape): nil when a move needs a pivot or an axis may be open (the
+    /// scratch path decides those).
+    private static func settle(_ solution: EvaluatedSolution, _ wrapping: [View], size numbers: (Int?, Int?), target: Size,
                                priorities: (LayoutPriority, LayoutPriority)) -> Size? {
-        var solution = EvaluatedSolution(evaluation: evaluation, system: system)
-        guard let moved = settleWrappingViews(system.wrapping.map(\.view), &solution) else { return nil }
-        evaluation = solution.evaluation
-        let size = Size(width: cleaned(evaluation.value(of: view.width)), height: cleaned(evaluation.value(of: view.height)))
+        var solution = solution
+        guard let moved = settleWrappingViews(wrapping, &solution) else { return nil }
+        let size = Size(width: solution.value(ofNumber: numbers.0), height: solution.value(ofNumber: numbers.1))
         if View.mayBeOpen(priorities.0, target.width, size.width) || View.mayBeOpen(priorities.1, target.height, size.height) {
             return nil
         }
         if moved {
-            for v in system.wrapping { _ = v.view.remeasure(atLayoutWidth: cleaned(evaluation.value(of: v.view.width))) }
+            for (i, v) in wrapping.enumerated() { _ = v.remeasure(atLayoutWidth: solution.width(of: v, at: i)) }
         }
         return size
     }
@@ -310,46 +356,52 @@ extension LayoutEngine {
     /// What a fresh fitting of `view` adds to its scratch solver: the items' bounds, and each
     /// constraint of the subtree (and each pull) with its solver constraints.
     func fittingSystem(for view: View, pulls: [LayoutConstraint]) -> FittingSystem {
-        var background: [Cassowary.Constraint] = []
-        var batch: [LayoutConstraint] = []
-        var wrapping: [(view: View, contentSize: Int)] = []
+        fittingSystem(from: gatherFitting(for: view, pulls: pulls))
+    }
+
+    /// The layout constraints and bounds a fresh fitting of `view` adds, in the order it adds them.
+    func gatherFitting(for view: View, pulls: [LayoutConstraint]) -> FittingBatch {
+        var gathered = FittingBatch(pulls: pulls)
         // The bounds the engine gave each item when it joined. The fitted view, the scratch's
         // root, also takes the origin, which the engine gave it only as the hierarchy's root.
         let rootBoundsShared = view.superview == nil
-        func bounds(_ item: LayoutItem, isRoot: Bool) -> [Cassowary.Constraint] {
-            (isRoot && !rootBoundsShared) || item.background.isEmpty ? backgroundConstraints(item, isRoot: isRoot) : item.background
+        func bound(_ item: LayoutItem, isRoot: Bool) {
+            let bounds = (isRoot && !rootBoundsShared) || item.background.isEmpty ? backgroundConstraints(item, isRoot: isRoot) : item.background
+            gathered.background += bounds
+            gathered.items.append((item, bounds.count))
         }
         forEachView(view) { v in
-            background += bounds(v, isRoot: v === view)
-            for g in v.layoutGuides { background += bounds(g, isRoot: false) }
+            bound(v, isRoot: v === view)
+            for g in v.layoutGuides { bound(g, isRoot: false) }
             let g = v.generated
             // Appended one list at a time: `a + b + …` would make an array per `+`.
             if v !== view {
-                batch += g.autoresizing
-                batch += g.encapsulated
+                gathered.batch += g.autoresizing
+                gathered.batch += g.encapsulated
             }
-            if v.wrapsAtLayoutWidth { wrapping.append((v, batch.count)) }
-            batch += g.contentSize
-            batch += g.margins
-            batch += g.safeArea
-            batch += v.constraints
+            if v.wrapsAtLayoutWidth { gathered.wrapping.append((v, gathered.batch.count)) }
+            gathered.batch += g.contentSize
+            gathered.batch += g.margins
+            gathered.batch += g.safeArea
+            gathered.batch += v.constraints
         }
-        batch += pulls
+        gathered.batch += pulls
+        return gathered
+    }
+
+    /// The solver constraints of a gathered batch.
+    func fittingSystem(from gathered: FittingBatch) -> FittingSystem {
         // The batch is gathered first so that the arrays grow once.
         var made: [Cassowary.Constraint] = []
-        made.reserveCapacity(batch.count + batch.count / 4)
-        var parts: [[Cassowary.Constraint]] = []
-        parts.reserveCapacity(batch.count)
+        made.reserveCapacity(gathered.batch.count + gathered.batch.count / 4)
         var starts: [Int32] = []
-        starts.reserveCapacity(batch.count)
-        for c in batch {
-            let constraints = makeSolverConstraints(c)
+        starts.reserveCapacity(gathered.batch.count + 1)
+        for c in gathered.batch {
             starts.append(Int32(made.count))
-            made += constraints
-            parts.append(constraints)
+            made += makeSolverConstraints(c)
         }
-        return FittingSystem(pulls: pulls, background: background, batch: batch, made: made, parts: parts, starts: starts,
-                             wrapping: wrapping)
+        starts.append(Int32(made.count))
+        return FittingSystem(gathered, made: made, starts: starts)
     }
 
     /// The fitting's version of the two-pass layout: multi-line labels of the subtree are
@@ -403,35 +455,43 @@ extension LayoutEngine {
     }
 }
 
-/// What a fitting gathers of the fitted view's subtree (`LayoutEngine.fittingSystem`); a class:
-/// it is handed from the evaluated path to the scratch path whole.
-final class FittingSystem {
-    let pulls: [LayoutConstraint]
+/// What a fitting gathers of the fitted view's subtree (`LayoutEngine.gatherFitting`).
+struct FittingBatch {
+    var pulls: [LayoutConstraint]
     /// The items' bounds.
-    let background: [Cassowary.Constraint]
-    /// The layout constraints, and what each made: `made` is `parts` joined, and `starts[i]`
-    /// is where `batch[i]`'s part begins in it.
-    let batch: [LayoutConstraint]
-    let made: [Cassowary.Constraint]
-    let parts: [[Cassowary.Constraint]]
-    let starts: [Int32]
+    var background: [Cassowary.Constraint] = []
+    /// The layout constraints.
+    var batch: [LayoutConstraint] = []
     /// The views that wrap at their laid-out width, and where their content sizes are in `batch`.
-    let wrapping: [(view: View, contentSize: Int)]
+    var wrapping: [(view: View, contentSize: Int)] = []
+    /// Every item, views and their guides in the order gathered, with how many bounds it has.
+    var items: [(item: LayoutItem, bounds: Int)] = []
+
+    init(pulls: [LayoutConstraint]) { self.pulls = pulls }
+}
+
+/// A gathered batch with its solver constraints (`LayoutEngine.fittingSystem`); a class: it is
+/// handed from the evaluated path to the scratch path whole.
+final class FittingSystem {
+    let gathered: FittingBatch
+    var pulls: [LayoutConstraint] { gathered.pulls }
+    var background: [Cassowary.Constraint] { gathered.background }
+    var batch: [LayoutConstraint] { gathered.batch }
+    var wrapping: [(view: View, contentSize: Int)] { gathered.wrapping }
+    /// What each layout constraint made, in order: `batch[i]`'s solver constraints are
+    /// `made[starts[i]..<starts[i + 1]]`.
+    let made: [Cassowary.Constraint]
+    let starts: [Int32]
     /// The shape of `made` and `background`, in that order, and what the shape table keeps of it.
     let shape: ConstraintShape
     let kept: FittingShapes.Kept?
 
-    init(pulls: [LayoutConstraint], background: [Cassowary.Constraint], batch: [LayoutConstraint], made: [Cassowary.Constraint],
-         parts: [[Cassowary.Constraint]], starts: [Int32], wrapping: [(view: View, contentSize: Int)]) {
-        self.pulls = pulls
-        self.background = background
-        self.batch = batch
+    init(_ gathered: FittingBatch, made: [Cassowary.Constraint], starts: [Int32]) {
+        self.gathered = gathered
         self.made = made
-        self.parts = parts
         self.starts = starts
-        self.wrapping = wrapping
         // The solver adds the batch first and the bounds last (`addResolvingConflicts`).
-        shape = ConstraintShape(made + background)
+        shape = ConstraintShape(made + gathered.background)
         kept = FittingShapes.current.kept(shape)
     }
 
@@ -439,7 +499,7 @@ final class FittingSystem {
     func ownership() -> SolverOwnership {
         var ownership = SolverOwnership()
         ownership.reserve(batch.count)
-        for (c, part) in zip(batch, parts) { ownership.set(c, made: part) }
+        for (i, c) in batch.enumerated() { ownership.set(c, made: Array(made[Int(starts[i])..<Int(starts[i + 1])])) }
         return ownership
     }
 }
@@ -510,28 +570,41 @@ struct ScratchSolution: WrappingSolution {
 
 /// The wrapping loop on a kept solution read without a solver: a move that needs a pivot ends it.
 struct EvaluatedSolution: WrappingSolution {
-    var evaluation: ShapeEvaluation
-    let system: FittingSystem
+    private var evaluation: ShapeEvaluation
+    /// Where each layout constraint's solver constraints begin in the shape (one more at the end).
+    private let starts: [Int32]
+    private let wrapping: [(view: View, contentSize: Int)]
+    /// The shape's number of each wrapping view's width.
+    private let widths: [Int?]
+    /// The evaluation from another kept basis, with these changes: the content sizes at solved
+    /// widths often need one.
+    private let retry: ([(Int, Double)]) -> ShapeEvaluation?
     private var moves: [(Int, Double)] = []
     /// Every move so far, in order.
     private var moved: [(Int, Double)] = []
 
-    init(evaluation: ShapeEvaluation, system: FittingSystem) {
+    init(evaluation: ShapeEvaluation, starts: [Int32], wrapping: [(view: View, contentSize: Int)], widths: [Int?],
+         retry: @escaping ([(Int, Double)]) -> ShapeEvaluation?) {
         self.evaluation = evaluation
-        self.system = system
+        self.starts = starts
+        self.wrapping = wrapping
+        self.widths = widths
+        self.retry = retry
     }
+
+    /// The cleaned value of the variable numbered `number` (0 for nil: no constraint uses it).
+    mutating func value(ofNumber number: Int?) -> Double { number.map { cleaned(evaluation.value(ofNumber: $0)) } ?? 0 }
 
     mutating func startRound() { moves.removeAll(keepingCapacity: true) }
 
-    mutating func width(of view: View, at i: Int) -> Double { cleaned(evaluation.value(of: view.width)) }
+    mutating func width(of view: View, at i: Int) -> Double { value(ofNumber: widths[i]) }
 
     mutating func propose(_ size: Size, for view: View, at i: Int) {
-        let first = system.wrapping[i].contentSize
+        let first = wrapping[i].contentSize
         for (k, c) in view.generated.contentSize.enumerated() {
             let value = c.firstAttribute == .width ? size.width : size.height
             let b = first + k
-            for index in Int(system.starts[b])..<(Int(system.starts[b]) + system.parts[b].count)
-            where evaluation.constant(at: index) != value {
+            for index in Int(starts[b])..<Int(starts[b + 1]) where evaluation.constant(at: index) != value {
                 moves.append((index, value))
             }
         }
@@ -541,10 +614,7 @@ struct EvaluatedSolution: WrappingSolution {
         if moves.isEmpty { return false }
         moved += moves
         if evaluation.setConstants(moves) { return true }
-        // The content sizes at solved widths often need another of the shape's bases.
-        guard let evaluation = FittingShapes.current.evaluation(from: system.kept, for: system.shape, changing: moved) else {
-            return nil
-        }
+        guard let evaluation = retry(moved) else { return nil }
         self.evaluation = evaluation
         return true
     }

@@ -17,38 +17,67 @@ struct GeneratedConstraints {
 }
 
 extension LayoutEngine {
-    /// The solver form of a constraint: one constraint, or two for a content size (hugging
-    /// `<=` and compression resistance `>=`).
-    func makeSolverConstraints(_ c: LayoutConstraint) -> [Cassowary.Constraint] {
-        guard let a = c.first else { return [] }
+    /// What a constraint's solver form is made of besides its constant: its sides resolved to
+    /// the items whose variables carry them (a margin to the margins guide), whether it is
+    /// written mirrored (leading or trailing of a right-to-left item), the superview whose
+    /// origin an autoresizing position is relative to, and its solver priorities: one, or two
+    /// for a content size (hugging `<=`, compression resistance `>=`). Nil for a constraint
+    /// without a first item, which makes nothing. ``makeSolverConstraints(_:)`` builds from it;
+    /// a fitting's layout key (`LayoutSystem`) reads it.
+    struct SolverForm {
+        var first: (item: LayoutItem, attribute: LayoutConstraint.Attribute)
+        var second: (item: LayoutItem, attribute: LayoutConstraint.Attribute)?
+        var mirrored: Bool
+        /// The superview whose origin is subtracted (an autoresizing left or top), if any.
+        var origin: View?
+        var priority: Double
+        /// The compression resistance of a content size (`priority` is its hugging).
+        var compression: Double?
+    }
+
+    static func solverForm(_ c: LayoutConstraint) -> SolverForm? {
+        guard let a = c.first else { return nil }
         let mirrored = (c.firstAttribute.followsDirection || c.secondAttribute.followsDirection) && a.isRightToLeft
-        let (itemA, attrA) = a.resolved(c.firstAttribute)
-        var expression = itemA.expression(for: attrA, mirrored: mirrored)
-        if let b = c.second {
-            // In place, into the first side's terms: `expression - multiplier * other` as operators
-            // would make three more arrays, and the other side as an expression of its own one.
-            let (itemB, attrB) = b.resolved(c.secondAttribute)
-            itemB.add(attrB, mirrored: mirrored, scaledBy: -c.multiplier, to: &expression)
-        }
-        if c.isAutoresizing, let view = a as? View, let parent = view.superview {
+        let first = a.resolved(c.firstAttribute)
+        var origin: View?
+        if c.isAutoresizing, let view = a as? View, let parent = view.superview, first.1 == .left || first.1 == .top {
             // Autoresizing positions are relative to the superview; the engine's are global.
-            if attrA == .left { expression = expression - parent.minX }
-            if attrA == .top { expression = expression - parent.minY }
+            origin = parent
         }
-        let strength = c.isBroken ? Strength(LayoutEngine.brokenPriority) : Strength(Double(c.priority.rawValue))
         if case let .contentSize(hugging, compression) = c.origin {
             // A broken one keeps its halves below required too: a required hugging or compression
             // would otherwise bring the same conflict back at every attempt to resolve it.
             func priority(_ p: LayoutPriority) -> Double { c.isBroken ? min(Double(p.rawValue), LayoutEngine.brokenPriority) : Double(p.rawValue) }
-            return [Cassowary.Constraint(expression, .lessThanOrEqual, constant: c.constant, strength: Strength(priority(hugging))),
-                    Cassowary.Constraint(expression, .greaterThanOrEqual, constant: c.constant, strength: Strength(priority(compression)))]
+            return SolverForm(first: first, second: c.second.map { $0.resolved(c.secondAttribute) }, mirrored: mirrored, origin: origin,
+                              priority: priority(hugging), compression: priority(compression))
+        }
+        return SolverForm(first: first, second: c.second.map { $0.resolved(c.secondAttribute) }, mirrored: mirrored, origin: origin,
+                          priority: c.isBroken ? LayoutEngine.brokenPriority : Double(c.priority.rawValue), compression: nil)
+    }
+
+    /// The solver form of a constraint: one constraint, or two for a content size (hugging
+    /// `<=` and compression resistance `>=`).
+    func makeSolverConstraints(_ c: LayoutConstraint) -> [Cassowary.Constraint] {
+        guard let form = Self.solverForm(c) else { return [] }
+        var expression = form.first.item.expression(for: form.first.attribute, mirrored: form.mirrored)
+        if let (itemB, attrB) = form.second {
+            // In place, into the first side's terms: `expression - multiplier * other` as operators
+            // would make three more arrays, and the other side as an expression of its own one.
+            itemB.add(attrB, mirrored: form.mirrored, scaledBy: -c.multiplier, to: &expression)
+        }
+        if let parent = form.origin {
+            expression = expression - (form.first.attribute == .left ? parent.minX : parent.minY)
+        }
+        if let compression = form.compression {
+            return [Cassowary.Constraint(expression, .lessThanOrEqual, constant: c.constant, strength: Strength(form.priority)),
+                    Cassowary.Constraint(expression, .greaterThanOrEqual, constant: c.constant, strength: Strength(compression))]
         }
         let relation: Cassowary.Relation = switch c.relation {
         case .lessThanOrEqual: .lessThanOrEqual
         case .equal: .equal
         case .greaterThanOrEqual: .greaterThanOrEqual
         }
-        return [Cassowary.Constraint(expression, relation, constant: c.constant, strength: strength)]
+        return [Cassowary.Constraint(expression, relation, constant: c.constant, strength: Strength(form.priority))]
     }
 
     /// Brings a view's generated constraints in line with its properties: constants change in
