@@ -181,6 +181,103 @@ import Testing
         #expect(warm.reused >= 60 && warm.evaluated >= 60, "\(warm.reused) fittings started from a kept shape, \(warm.evaluated) without a solver")
     }
 
+    /// The layout key of a fitting (`LayoutSystem`) stands for the shape of the solver
+    /// constraints it would make: over random trees drawn from a few structures (labels and
+    /// plain views, autoresizing subviews, margins, right-to-left, multipliers, priorities,
+    /// a conflict's broken constraint), equal keys come with equal shapes, the key's constants
+    /// are the solver constraints' own in order, and its item numbers find the shape's variables.
+    @Test func equalLayoutKeysMeanEqualShapes() {
+        /// A random tree: its structure from `shape`'s dice, its constants and texts from `values`'.
+        func tree(_ shape: UInt64, _ values: UInt64) -> View {
+            var dice = EngineInvariantTests.Dice(state: shape | 1), other = EngineInvariantTests.Dice(state: values | 1)
+            let root = View()
+            root.layoutEngine.onUnsatisfiable = { _ in }
+            if dice.int(4) == 0 { root.semanticContentAttribute = .forceRightToLeft }
+            var views: [View] = []
+            for _ in 0..<(1 + dice.int(3)) {
+                let v: View = dice.int(2) == 0 ? Label(text: other.pick(["a", "some words", "more words that wrap"])) : View()
+                if let label = v as? Label, dice.int(2) == 0 { label.numberOfLines = 0 }
+                v.translatesAutoresizingMaskIntoConstraints = dice.int(5) == 0
+                if v.translatesAutoresizingMaskIntoConstraints {
+                    v.frame = Rect(x: Double(other.int(20)), y: Double(other.int(20)), width: 40, height: 20)
+                    v.autoresizingMask = dice.pick([[], .flexibleWidth, [.flexibleLeftMargin, .flexibleHeight]])
+                }
+                (views.isEmpty || dice.int(3) > 0 ? root : dice.pick(views)).addSubview(v)
+                views.append(v)
+            }
+            var constraints: [LayoutConstraint] = []
+            for v in views where !v.translatesAutoresizingMaskIntoConstraints {
+                let to = dice.int(3) == 0 ? dice.pick(views) : v.superview!
+                let k = Double(other.int(30))
+                constraints.append(dice.pick([
+                    { v.leadingAnchor.constraint(equalTo: to.leadingAnchor, constant: k) },
+                    { v.leadingAnchor.constraint(equalTo: to.layoutMarginsGuide.leadingAnchor, constant: k) },
+                    { v.leftAnchor.constraint(greaterThanOrEqualTo: to.leftAnchor, constant: k) },
+                    { v.centerXAnchor.constraint(equalTo: to.centerXAnchor, constant: k) },
+                ])())
+                let multiplier = dice.pick([0.5, 1, 2])
+                constraints.append(dice.pick([
+                    { v.trailingAnchor.constraint(equalTo: to.trailingAnchor, constant: -k) },
+                    { v.widthAnchor.constraint(equalToConstant: 10 + k) },
+                    { v.widthAnchor.constraint(equalTo: to.widthAnchor, multiplier: multiplier, constant: k) },
+                ])())
+                constraints.append(dice.pick([
+                    { v.topAnchor.constraint(equalTo: to.topAnchor, constant: k) },
+                    { v.topAnchor.constraint(equalTo: to.layoutMarginsGuide.topAnchor) },
+                ])())
+                constraints.append(v.bottomAnchor.constraint(lessThanOrEqualTo: to.bottomAnchor, constant: -k))
+                if dice.int(3) == 0 { constraints.last!.priority = dice.pick([.defaultHigh, .defaultLow]) }
+                // Sometimes a required width that conflicts: the engine breaks one.
+                if dice.int(8) == 0 {
+                    constraints += [v.widthAnchor.constraint(equalToConstant: 30), v.widthAnchor.constraint(equalToConstant: 40)]
+                }
+            }
+            LayoutConstraint.activate(constraints)
+            root.frame = Rect(x: 0, y: 0, width: 320, height: 200)
+            root.layoutIfNeeded()
+            return root
+        }
+        var dice = EngineInvariantTests.Dice(state: 25 &* 0x9E37_79B9_7F4A_7C15 | 1)
+        var seen: [LayoutShapeKey: ConstraintShape] = [:]
+        var (same, checked) = (0, 0)
+        for round in 0..<200 {
+            let structure = dice.next()
+            var keys: [LayoutShapeKey] = [], shapes: [ConstraintShape] = []
+            for values in [dice.next(), dice.next()] {
+                let root = tree(structure, values), engine = root.layoutEngine
+                engine.prepare()
+                let pulls = engine.fittingPulls(for: root, target: Size(width: 320, height: 0), priorities: (.required, .fittingSizeLevel))
+                let gathered = engine.gatherFitting(for: root, pulls: pulls)
+                guard let layout = LayoutSystem(gathered) else {
+                    Issue.record("round \(round): no layout key without a baseline")
+                    continue
+                }
+                let system = engine.fittingSystem(from: gathered)
+                #expect(layout.constants == (system.made + system.background).map(\.constant), "round \(round)")
+                #expect(layout.starts == system.starts, "round \(round)")
+                let entry = LayoutShapeEntry(shape: system.shape, items: layout.items)
+                for item in layout.items {
+                    let n = layout.number(of: item)!
+                    #expect(entry.number(ofItem: n, 2) == system.shape.number(of: item.width)
+                            && entry.number(ofItem: n, 3) == system.shape.number(of: item.height), "round \(round)")
+                }
+                if let shape = seen[layout.key] {
+                    same += 1
+                    #expect(shape == system.shape, "round \(round): one layout key, two shapes")
+                } else {
+                    seen[layout.key] = system.shape
+                }
+                keys.append(layout.key)
+                shapes.append(system.shape)
+                checked += 1
+            }
+            // Constants and texts are not part of the key: one structure gives one key, unless
+            // its constants make a conflict in one tree only (a broken constraint's priority).
+            #expect(keys.count == 2 && (keys[0] == keys[1]) == (shapes[0] == shapes[1]), "round \(round)")
+        }
+        #expect(checked == 400 && same >= 180 && seen.count > 100, "\(same) repeated keys, \(seen.count) distinct")
+    }
+
     /// A view the constraints leave open is never kept: its fittings all take the general path.
     @Test func aShapeThatLeavesAViewOpenIsSolvedAfreshEachTime() {
         let shapes = FittingShapes()
