@@ -20,19 +20,29 @@ struct LayoutSystem {
     let items: [LayoutItem]
     private let numbers: SlotTable
 
-    init?(_ gathered: FittingBatch) {
-        var numbers = SlotTable()
-        numbers.reserve(gathered.items.count + 4)
+    /// Items numbered in the order first met (a struct, not a closure over locals: a closure's
+    /// captured tables were copied and access-checked on every call).
+    private struct Numbering {
+        var table = SlotTable()
         var items: [LayoutItem] = []
-        items.reserveCapacity(gathered.items.count + 4)
-        func number(_ item: LayoutItem) -> UInt64 {
+
+        init(capacity: Int) {
+            table.reserve(capacity)
+            items.reserveCapacity(capacity)
+        }
+
+        mutating func number(_ item: LayoutItem) -> UInt64 {
             let key = UInt64(UInt(bitPattern: ObjectIdentifier(item)))
-            if let n = numbers[key] { return UInt64(n) }
-            numbers.set(key, Int32(items.count))
+            if let n = table[key] { return UInt64(n) }
+            table.set(key, Int32(items.count))
             items.append(item)
             return UInt64(items.count - 1)
         }
-        for (item, _) in gathered.items { _ = number(item) }
+    }
+
+    init?(_ gathered: FittingBatch) {
+        var numbering = Numbering(capacity: gathered.items.count + 4)
+        for (item, _) in gathered.items { _ = numbering.number(item) }
         var words: [UInt64] = []
         words.reserveCapacity(4 * gathered.batch.count + gathered.items.count)
         var constants: [Double] = []
@@ -48,8 +58,10 @@ struct LayoutSystem {
             if form.first.attribute.isBaseline || form.second?.attribute.isBaseline == true { return nil }
             let relation: UInt64 = form.compression != nil ? 3 : UInt64(c.relation.rawValue + 1)
             words.append(2 | relation << 2 | (form.mirrored ? 1 << 4 : 0) | UInt64(form.first.attribute.rawValue) << 8
-                         | UInt64(form.second?.attribute.rawValue ?? 0) << 16 | number(form.first.item) << 32)
-            words.append((form.second.map { number($0.item) } ?? 0xFFFF_FFFF) | (form.origin.map { number($0) } ?? 0xFFFF_FFFF) << 32)
+                         | UInt64(form.second?.attribute.rawValue ?? 0) << 16 | numbering.number(form.first.item) << 32)
+            let second = form.second.map { numbering.number($0.item) } ?? 0xFFFF_FFFF
+            let origin = form.origin.map { numbering.number($0) } ?? 0xFFFF_FFFF
+            words.append(second | origin << 32)
             words.append(form.second == nil ? 0 : c.multiplier.bitPattern)
             words.append(form.priority.bitPattern)
             constants.append(c.constant)
@@ -68,8 +80,8 @@ struct LayoutSystem {
         key = LayoutShapeKey(words)
         self.constants = constants
         self.starts = starts
-        self.items = items
-        self.numbers = numbers
+        items = numbering.items
+        numbers = numbering.table
     }
 
     /// The number of a gathered item.

@@ -365,14 +365,14 @@ extension LayoutEngine {
         // The bounds the engine gave each item when it joined. The fitted view, the scratch's
         // root, also takes the origin, which the engine gave it only as the hierarchy's root.
         let rootBoundsShared = view.superview == nil
-        func bound(_ item: LayoutItem, isRoot: Bool) {
+        func bound(_ item: LayoutItem, isRoot: Bool, _ gathered: inout FittingBatch) {
             let bounds = (isRoot && !rootBoundsShared) || item.background.isEmpty ? backgroundConstraints(item, isRoot: isRoot) : item.background
             gathered.background += bounds
             gathered.items.append((item, bounds.count))
         }
-        forEachView(view) { v in
-            bound(v, isRoot: v === view)
-            for g in v.layoutGuides { bound(g, isRoot: false) }
+        forEachView(view, into: &gathered) { v, gathered in
+            bound(v, isRoot: v === view, &gathered)
+            for g in v.layoutGuides { bound(g, isRoot: false, &gathered) }
             let g = v.generated
             // Appended one list at a time: `a + b + …` would make an array per `+`.
             if v !== view {

@@ -563,9 +563,16 @@ struct WeakView {
 
 /// Visits a view and its descendants, parents first.
 func forEachView(_ root: View, _ body: (View) -> Void) {
+    var nothing: Void = ()
+    forEachView(root, into: &nothing) { v, _ in body(v) }
+}
+
+/// `forEachView` with the visit's state passed in and out: a visit that builds arrays in a
+/// closure's captured variables pays a checked access for each use.
+func forEachView<State>(_ root: View, into state: inout State, _ body: (View, inout State) -> Void) {
     var stack = [root]
     while let v = stack.popLast() {
-        body(v)
+        body(v, &state)
         for s in v.subviews.reversed() where !s.hostsOwnLayout { stack.append(s) }
     }
 }
