@@ -168,8 +168,14 @@ package final class FittingShapes: Sendable {
     /// The shape entered under a layout key.
     func entry(_ key: LayoutShapeKey) -> LayoutShapeEntry? { entries.withLock { $0[key] } }
 
-    /// Enters a kept shape under the layout key of a batch that makes it.
-    func enter(_ key: LayoutShapeKey, _ entry: LayoutShapeEntry) { entries.withLock { $0[key] = entry } }
+    /// Enters a kept shape under the layout key of a batch that makes it (several keys may name
+    /// one shape: the entries start again past four per kept shape).
+    func enter(_ key: LayoutShapeKey, _ entry: LayoutShapeEntry) {
+        entries.withLock { entries in
+            if entries.count >= 4 * Self.capacity { entries.removeAll() }
+            entries[key] = entry
+        }
+    }
 
     /// Counts a fitting read from a kept solution.
     func countEvaluated() { counts.withLock { $0.reused += 1; $0.evaluated += 1 } }
