@@ -87,8 +87,10 @@ final class FittingScratch {
 }
 
 /// Fittings' solved systems by shape: a fresh view of a known shape (a new cell of a class
-/// already fitted, configured alike) starts from the kept solution and moves the constants that
-/// differ (``Cassowary/SolvedShape``) instead of adding its constraints one by one. Only shapes
+/// already fitted, configured alike) reads its size from a kept solution with its own constants
+/// (``Cassowary/ShapeEvaluation``, found by its layout key: `LayoutSystem`), or, where that
+/// needs a pivot, starts a scratch solver from the kept solution and moves the constants that
+/// differ (``Cassowary/SolvedShape``), instead of adding its constraints one by one. Only shapes
 /// whose solution leaves no variable open are kept, so where a view's layout is determined its
 /// fitting does not depend on what was fitted before (where new constants leave a kept shape
 /// ambiguous, the size is the same and the frames one optimal solution of several); a conflict,
@@ -279,8 +281,9 @@ extension LayoutEngine {
     /// constants: the size read from the kept solution (``Cassowary/ShapeEvaluation``), with the
     /// wrapping views measured at their solved widths as a scratch fitting measures them, and
     /// no solver made. `.gathered` otherwise (a shape not kept or kept open, constants that need
-    /// a pivot, an axis that may be open, or a view fitted before, whose next fittings reuse a
-    /// scratch solver): the fitting goes on with the system gathered here.
+    /// a pivot, an axis that may be open): the fitting goes on with the system gathered here on a
+    /// scratch solver. `.scratchOnly` for a view with a scratch to reuse, or fitted this way
+    /// before (a sizing cell: its next fittings move constants in a scratch of its own).
     func evaluatedFitting(for view: View, target: Size, priorities: (LayoutPriority, LayoutPriority)) -> EvaluatedFitting {
         if fittingScratch?.view === view { return .scratchOnly }
         // A view fitted again (a sizing cell) takes the scratch path, whose next fittings only
@@ -291,57 +294,52 @@ extension LayoutEngine {
         }
         let shapes = FittingShapes.current
         let gathered = gatherFitting(for: view, pulls: fittingPulls(for: view, target: target, priorities: priorities))
-        let wrapping = gathered.wrapping.map(\.view)
+        func settled(_ evaluation: ShapeEvaluation?, starts: [Int32], number: (View, Int) -> Int?,
+                     retry: @escaping ([(Int, Double)]) -> ShapeEvaluation?) -> EvaluatedFitting? {
+            guard let evaluation,
+                  let size = Self.settle(evaluation, gathered.wrapping, starts: starts, number: number, retry: retry, view: view,
+                                         target: target, priorities: priorities) else { return nil }
+            FittingShapes.current.countEvaluated()
+            lastEvaluatedFitting = (view.reference, structureVersion)
+            return .size(size)
+        }
         // By the layout key, when the shape is known under it: no solver constraint is made.
         let layout = shapes.evaluates ? LayoutSystem(gathered) : nil
         if let layout, let entry = shapes.entry(layout.key) {
             let kept = shapes.kept(entry.shape)
-            func number(_ item: View, _ k: Int) -> Int? { layout.number(of: item).flatMap { entry.number(ofItem: $0, k) } }
-            if let evaluation = shapes.evaluation(from: kept, constants: layout.constants),
-               let size = Self.settle(EvaluatedSolution(evaluation: evaluation, starts: layout.starts, wrapping: gathered.wrapping,
-                                                        widths: wrapping.map { number($0, 2) },
-                                                        retry: { shapes.evaluation(from: kept, constants: layout.constants, changing: $0) }),
-                                      wrapping, size: (number(view, 2), number(view, 3)), target: target, priorities: priorities) {
-                return evaluated(view, size)
-            }
-            return .gathered(fittingSystem(from: gathered))
+            return settled(shapes.evaluation(from: kept, constants: layout.constants), starts: layout.starts,
+                           number: { v, k in layout.number(of: v).flatMap { entry.number(ofItem: $0, k) } },
+                           retry: { shapes.evaluation(from: kept, constants: layout.constants, changing: $0) })
+                ?? .gathered(fittingSystem(from: gathered))
         }
         // By the shape of the solver forms; a shape kept solved is entered under the layout key.
         let system = fittingSystem(from: gathered)
         if let layout, case .solved? = system.kept {
             shapes.enter(layout.key, LayoutShapeEntry(shape: system.shape, items: layout.items))
         }
-        func number(_ v: View, _ k: Int) -> Int? { system.shape.number(of: k == 2 ? v.width : v.height) }
-        if let evaluation = shapes.evaluation(from: system.kept, for: system.shape),
-           let size = Self.settle(EvaluatedSolution(evaluation: evaluation, starts: system.starts, wrapping: gathered.wrapping,
-                                                    widths: wrapping.map { number($0, 2) },
-                                                    retry: { shapes.evaluation(from: system.kept, for: system.shape, changing: $0) }),
-                                  wrapping, size: (number(view, 2), number(view, 3)), target: target, priorities: priorities) {
-            return evaluated(view, size)
-        }
-        return .gathered(system)
+        return settled(shapes.evaluation(from: system.kept, for: system.shape), starts: system.starts,
+                       number: { v, k in system.shape.number(of: k == 2 ? v.width : v.height) },
+                       retry: { shapes.evaluation(from: system.kept, for: system.shape, changing: $0) })
+            ?? .gathered(system)
     }
 
-    private func evaluated(_ view: View, _ size: Size) -> EvaluatedFitting {
-        FittingShapes.current.countEvaluated()
-        lastEvaluatedFitting = (view.reference, structureVersion)
-        return .size(size)
-    }
-
-    /// The wrapping views measured at their widths in `solution` until the widths settle (as
-    /// `remeasureWrappingViews` does on a scratch), then the view's size (its width's and
-    /// height's numbers in the shape): nil when a move needs a pivot or an axis may be open (the
-    /// scratch path decides those).
-    private static func settle(_ solution: EvaluatedSolution, _ wrapping: [View], size numbers: (Int?, Int?), target: Size,
-                               priorities: (LayoutPriority, LayoutPriority)) -> Size? {
-        var solution = solution
-        guard let moved = settleWrappingViews(wrapping, &solution) else { return nil }
-        let size = Size(width: solution.value(ofNumber: numbers.0), height: solution.value(ofNumber: numbers.1))
+    /// The wrapping views measured at their widths in `evaluation` until the widths settle (as
+    /// `remeasureWrappingViews` does on a scratch), then the view's size: nil when a move needs
+    /// a pivot or an axis may be open (the scratch path decides those). `number` gives the
+    /// shape's number of a view's width (2) or height (3).
+    private static func settle(_ evaluation: ShapeEvaluation, _ wrapping: [(view: View, contentSize: Int)], starts: [Int32],
+                               number: (View, Int) -> Int?, retry: @escaping ([(Int, Double)]) -> ShapeEvaluation?,
+                               view: View, target: Size, priorities: (LayoutPriority, LayoutPriority)) -> Size? {
+        let views = wrapping.map(\.view)
+        var solution = EvaluatedSolution(evaluation: evaluation, starts: starts, wrapping: wrapping,
+                                         widths: views.map { number($0, 2) }, retry: retry)
+        guard let moved = settleWrappingViews(views, &solution) else { return nil }
+        let size = Size(width: solution.value(ofNumber: number(view, 2)), height: solution.value(ofNumber: number(view, 3)))
         if View.mayBeOpen(priorities.0, target.width, size.width) || View.mayBeOpen(priorities.1, target.height, size.height) {
             return nil
         }
         if moved {
-            for (i, v) in wrapping.enumerated() { _ = v.remeasure(atLayoutWidth: solution.width(of: v, at: i)) }
+            for (i, v) in views.enumerated() { _ = v.remeasure(atLayoutWidth: solution.width(of: v, at: i)) }
         }
         return size
     }
