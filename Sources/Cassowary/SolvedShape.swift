@@ -1,3 +1,14 @@
+/// FNV-1a over 64-bit words: the digest of a shape's description, for hashing (``ConstraintShape``,
+/// and the layout engine's keys read from layout constraints).
+/// (Inlinable: the layout engine mixes a few words per constraint of every fresh fitting.)
+package struct WordDigest: Sendable {
+    package var value: UInt64 = 0xcbf2_9ce4_8422_2325
+
+    @inlinable package init() {}
+
+    @inlinable package mutating func mix(_ word: UInt64) { value = (value ^ word) &* 0x0000_0100_0000_01B3 }
+}
+
 /// The shape of a list of constraints: everything about them but their constants and the
 /// identities of their variables and of themselves.
 ///
@@ -37,18 +48,16 @@ public struct ConstraintShape: Hashable, Sendable {
             var heads: [Head] = [], ordinals: [Int32] = [], coefficients: [Double] = []
             var numbers = IdentityTable<Int32>(vacant: -1)
             var variables: [Variable] = []
-            var digest: UInt64 = 0xcbf2_9ce4_8422_2325
-            /// FNV-1a over 64-bit words.
-            func mix(_ word: UInt64) { digest = (digest ^ word) &* 0x0000_0100_0000_01B3 }
+            var digest = WordDigest()
             heads.reserveCapacity(constraints.count)
             ordinals.reserveCapacity(3 * constraints.count)
             coefficients.reserveCapacity(3 * constraints.count)
             for c in constraints {
                 let terms = c.expression.terms
                 heads.append(Head(relation: c.relation, termCount: terms.count, strength: c.strength))
-                mix(UInt64(terms.count) << 2 | (c.relation == .equal ? 0 : c.relation == .lessThanOrEqual ? 1 : 2))
-                mix(c.strength.priority.bitPattern)
-                mix(c.strength.weight.bitPattern)
+                digest.mix(UInt64(terms.count) << 2 | (c.relation == .equal ? 0 : c.relation == .lessThanOrEqual ? 1 : 2))
+                digest.mix(c.strength.priority.bitPattern)
+                digest.mix(c.strength.weight.bitPattern)
                 for t in terms {
                     let number: Int32
                     if let known = numbers[t.variable.id] {
@@ -60,12 +69,12 @@ public struct ConstraintShape: Hashable, Sendable {
                     }
                     ordinals.append(number)
                     coefficients.append(t.coefficient)
-                    mix(UInt64(number))
-                    mix((t.coefficient + 0).bitPattern)   // + 0: -0 and 0 are equal, so hash alike
+                    digest.mix(UInt64(number))
+                    digest.mix((t.coefficient + 0).bitPattern)   // + 0: -0 and 0 are equal, so hash alike
                 }
             }
             (self.heads, self.ordinals, self.coefficients) = (heads, ordinals, coefficients)
-            (self.variables, self.numbers, self.digest) = (variables, numbers, digest)
+            (self.variables, self.numbers, self.digest) = (variables, numbers, digest.value)
         }
     }
 

@@ -96,9 +96,9 @@ struct LayoutShapeKey: Hashable {
 
     init(_ words: [UInt64]) {
         self.words = words
-        var digest: UInt64 = 0xcbf2_9ce4_8422_2325
-        for w in words { digest = (digest ^ w) &* 0x0000_0100_0000_01B3 }   // FNV-1a over 64-bit words
-        self.digest = digest
+        var digest = WordDigest()
+        for w in words { digest.mix(w) }
+        self.digest = digest.value
     }
 
     static func == (a: LayoutShapeKey, b: LayoutShapeKey) -> Bool { a.digest == b.digest && a.words == b.words }

@@ -14,8 +14,8 @@ final class FittingScratch {
     @exclusivity(unchecked) var solver: Solver
     /// Which layout constraint made each of the solver's constraints.
     @exclusivity(unchecked) var ownership: SolverOwnership
-    /// The subtree's views that wrap at their laid-out width, found once per structure.
-    var wrapping: [View]?
+    /// The subtree's views that wrap at their laid-out width, found when the scratch is made.
+    let wrapping: [View]
     /// Content sizes the last fitting moved in the scratch only (measured at the solved
     /// width): the next one sets them back from their layout constraints, so that the scratch
     /// again holds every constraint's own constant.
@@ -25,8 +25,10 @@ final class FittingScratch {
     var shape: ConstraintShape?
 
     init(view: View, structure: Int, axes: (width: Bool, height: Bool), priorities: (LayoutPriority, LayoutPriority), pulls: [LayoutConstraint],
-         solver: Solver, ownership: SolverOwnership) {
+         solver: Solver, ownership: SolverOwnership, wrapping: [View], shape: ConstraintShape) {
         self.viewReference = view.reference
+        self.wrapping = wrapping
+        self.shape = shape
         self.structure = structure
         self.axes = axes
         self.priorities = priorities
@@ -255,12 +257,9 @@ extension LayoutEngine {
         var ownership = system.ownership()
         func scratch(_ solver: Solver) -> FittingScratch {
             // A conflict while building demotes constraints: such a scratch is not kept.
-            let scratch = FittingScratch(view: view, structure: structure == structureVersion ? structure : -1,
-                                         axes: (target.width.isFinite, target.height.isFinite),
-                                         priorities: priorities, pulls: system.pulls, solver: solver, ownership: ownership)
-            scratch.wrapping = system.wrapping.map(\.view)
-            scratch.shape = system.shape
-            return scratch
+            FittingScratch(view: view, structure: structure == structureVersion ? structure : -1,
+                           axes: (target.width.isFinite, target.height.isFinite), priorities: priorities, pulls: system.pulls,
+                           solver: solver, ownership: ownership, wrapping: system.wrapping.map(\.view), shape: system.shape)
         }
         let shapes = FittingShapes.current
         if let solver = shapes.solver(from: system.kept, for: system.shape) {
@@ -413,13 +412,9 @@ extension LayoutEngine {
     /// settle (at most three times). Each label then keeps the width it was wrapped at as its
     /// laid-out width (the next fitting or layout pass starts from it, and corrects it when its
     /// own width differs).
-    func remeasureWrappingViews(in view: View, scratch: FittingScratch) {
-        if scratch.wrapping == nil {
-            var wrapping: [View] = []
-            forEachView(view) { if $0.wrapsAtLayoutWidth { wrapping.append($0) } }
-            scratch.wrapping = wrapping
-        }
-        guard let wrapping = scratch.wrapping, !wrapping.isEmpty else { return }
+    func remeasureWrappingViews(on scratch: FittingScratch) {
+        let wrapping = scratch.wrapping
+        if wrapping.isEmpty { return }
         var solution = ScratchSolution(scratch: scratch)
         guard Self.settleWrappingViews(wrapping, &solution) == true else { return }
         if let shape = scratch.shape.take(), scratch.structure >= 0 { FittingShapes.current.offer(shape, scratch.solver) }

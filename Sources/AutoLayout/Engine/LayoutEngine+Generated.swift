@@ -38,7 +38,7 @@ extension LayoutEngine {
     static func solverForm(_ c: LayoutConstraint) -> SolverForm? {
         guard let a = c.first else { return nil }
         let mirrored = (c.firstAttribute.followsDirection || c.secondAttribute.followsDirection) && a.isRightToLeft
-        let first = a.resolved(c.firstAttribute)
+        let first = a.resolved(c.firstAttribute), second = c.second.map { $0.resolved(c.secondAttribute) }
         var origin: View?
         if c.isAutoresizing, let view = a as? View, let parent = view.superview, first.1 == .left || first.1 == .top {
             // Autoresizing positions are relative to the superview; the engine's are global.
@@ -48,10 +48,10 @@ extension LayoutEngine {
             // A broken one keeps its halves below required too: a required hugging or compression
             // would otherwise bring the same conflict back at every attempt to resolve it.
             func priority(_ p: LayoutPriority) -> Double { c.isBroken ? min(Double(p.rawValue), LayoutEngine.brokenPriority) : Double(p.rawValue) }
-            return SolverForm(first: first, second: c.second.map { $0.resolved(c.secondAttribute) }, mirrored: mirrored, origin: origin,
+            return SolverForm(first: first, second: second, mirrored: mirrored, origin: origin,
                               priority: priority(hugging), compression: priority(compression))
         }
-        return SolverForm(first: first, second: c.second.map { $0.resolved(c.secondAttribute) }, mirrored: mirrored, origin: origin,
+        return SolverForm(first: first, second: second, mirrored: mirrored, origin: origin,
                           priority: c.isBroken ? LayoutEngine.brokenPriority : Double(c.priority.rawValue), compression: nil)
     }
 

@@ -52,7 +52,7 @@ extension View {
         case .scratchOnly: break
         }
         let scratch = engine.takeFittingScratch(for: self, target: targetSize, priorities: (horizontal, vertical), gathered: gathered)
-        engine.remeasureWrappingViews(in: self, scratch: scratch)
+        engine.remeasureWrappingViews(on: scratch)
         scratch.solver.updateVariables()
         var result = Size(width: scratch.value(of: width), height: scratch.value(of: height))
         // Most fittings come out off target on both axes: the check allocates nothing then.
