@@ -50,6 +50,20 @@ struct ExpansionScratch: Sendable {
     /// expansion runs (profiling showed a uniqueness check on every accumulation otherwise).
     mutating func expand(constant: Double, terms: [LinearTerm], definitions: SparseMatrix, tableau: SparseMatrix,
                          rank: [Int32], symbolCapacity: Int) -> (constant: Double, terms: [LinearTerm]) {
+        definitions.withReader { definitions in
+            tableau.withReader { tableau in
+                rank.withUnsafeBufferPointer { rank in
+                    expand(constant: constant, terms: terms, definitions: definitions, tableau: tableau, rank: rank,
+                           symbolCapacity: symbolCapacity)
+                }
+            }
+        }
+    }
+
+    /// `expand` over readers of the matrices: the inner loops read plain memory.
+    private mutating func expand(constant: Double, terms: [LinearTerm], definitions: SparseMatrix.Reader,
+                                 tableau: SparseMatrix.Reader, rank: UnsafeBufferPointer<Int32>,
+                                 symbolCapacity: Int) -> (constant: Double, terms: [LinearTerm]) {
         if accumulator.count < symbolCapacity { grow(to: symbolCapacity) }
         var accumulator = self.accumulator, queued = self.queued, touched = self.touched, heap = self.heap
         (self.accumulator, self.queued, self.touched, self.heap) = ([], [], [], [])
@@ -67,7 +81,7 @@ struct ExpansionScratch: Sendable {
                     queued[x.index] = false
                     let r = definitions.row(of: x)!
                     k += c * definitions.constant(r)
-                    for t in definitions.terms[r] { Self.accumulate(t.symbol, c * t.coefficient, accumulator, queued, &touched, &heap, definitions, rank) }
+                    for t in definitions.terms(r) { Self.accumulate(t.symbol, c * t.coefficient, accumulator, queued, &touched, &heap, definitions, rank) }
                 }
                 var i = 0
                 while i < touched.count {
@@ -77,7 +91,7 @@ struct ExpansionScratch: Sendable {
                     let c = accumulator[s.index]
                     accumulator[s.index] = .leastNonzeroMagnitude
                     k += c * tableau.constant(r)
-                    for t in tableau.terms[r] { Self.accumulate(t.symbol, c * t.coefficient, accumulator, queued, &touched, &heap, definitions, rank) }
+                    for t in tableau.terms(r) { Self.accumulate(t.symbol, c * t.coefficient, accumulator, queued, &touched, &heap, definitions, rank) }
                 }
                 out.reserveCapacity(touched.count)
                 for s in touched {
@@ -102,7 +116,8 @@ struct ExpansionScratch: Sendable {
     @inline(__always)
     private static func accumulate(_ s: Symbol, _ c: Double, _ accumulator: UnsafeMutableBufferPointer<Double>,
                                    _ queued: UnsafeMutableBufferPointer<Bool>, _ touched: inout [Symbol],
-                                   _ heap: inout [Queued], _ definitions: SparseMatrix, _ rank: [Int32]) {
+                                   _ heap: inout [Queued], _ definitions: SparseMatrix.Reader,
+                                   _ rank: UnsafeBufferPointer<Int32>) {
         let i = s.index
         let old = accumulator[i]
         if old == 0 { touched.append(s) }

@@ -10,7 +10,7 @@
 /// overhead: most of a matrix's columns hold one or two 8-byte cells, so that overhead was most
 /// of the column index, and a column that filled from nothing paid a `malloc`.
 struct ListPool<Element: ListPoolElement>: Sendable {
-    private struct Run: Sendable {
+    fileprivate struct Run: Sendable {
         var start: Int32
         var count: Int32
         var room: Int32
@@ -123,6 +123,26 @@ struct ListPool<Element: ListPoolElement>: Sendable {
         runs[list].count = run.count - 1
         if isSparse(count: run.count - 1, room: run.room) { shrink(list) }
         return last
+    }
+
+    /// Raw read access to the lists, for a read-only pass's inner loop: no uniqueness check, no
+    /// retain and no bounds check (in release builds) per list read.
+    struct Reader {
+        fileprivate let runs: UnsafeBufferPointer<Run>
+        fileprivate let storage: UnsafeBufferPointer<Element>
+
+        @inline(__always) subscript(list: Int) -> UnsafeBufferPointer<Element> {
+            let run = runs[list]
+            return UnsafeBufferPointer(rebasing: storage[Int(run.start)..<Int(run.start + run.count)])
+        }
+    }
+
+    /// Runs `body` with a reader of the pool, valid while it runs; the pool must not change
+    /// meanwhile.
+    @inline(__always) func withReader<R>(_ body: (Reader) -> R) -> R {
+        runs.withUnsafeBufferPointer { runs in
+            storage.withUnsafeBufferPointer { storage in body(Reader(runs: runs, storage: storage)) }
+        }
     }
 
     /// The room the pool holds, in elements (lists' runs and free runs).

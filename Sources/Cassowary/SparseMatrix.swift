@@ -145,6 +145,32 @@ struct SparseMatrix: Sendable {
         return 0
     }
 
+    /// Raw read access to the rows and their owners, for a read-only pass's inner loop (see
+    /// `ListPool.Reader`).
+    struct Reader {
+        fileprivate let rowOfOwner: UnsafeBufferPointer<Row>
+        fileprivate let constants: UnsafeBufferPointer<Double>
+        fileprivate let terms: ListPool<Term>.Reader
+
+        @inline(__always) func row(of owner: Symbol) -> Row? {
+            let r = rowOfOwner[owner.index]
+            return r.isAbsent ? nil : r
+        }
+        @inline(__always) func isOwner(_ symbol: Symbol) -> Bool { !rowOfOwner[symbol.index].isAbsent }
+        @inline(__always) func constant(_ row: Row) -> Double { constants[row.index] }
+        @inline(__always) func terms(_ row: Row) -> UnsafeBufferPointer<Term> { terms[row.index] }
+    }
+
+    /// Runs `body` with a reader of the matrix, valid while it runs; the matrix must not change
+    /// meanwhile.
+    @inline(__always) func withReader<R>(_ body: (Reader) -> R) -> R {
+        rowOfOwner.withUnsafeBufferPointer { owners in
+            constants.withUnsafeBufferPointer { constants in
+                terms.withReader { terms in body(Reader(rowOfOwner: owners, constants: constants, terms: terms)) }
+            }
+        }
+    }
+
     /// Every row in use, in increasing row id.
     var rows: [Row] {
         owners.indices.compactMap { owners[$0].isAbsent ? nil : Row($0) }
