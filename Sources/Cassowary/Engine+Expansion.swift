@@ -27,11 +27,12 @@ struct ExpansionScratch: Sendable {
     /// Per symbol: its coefficient so far. A symbol touched is never at exactly 0 (it keeps
     /// the smallest magnitude instead), so that 0 means untouched.
     private var accumulator: [Double] = []
-    /// The symbols with a coefficient, in the order they were touched.
-    private var touched: [Symbol] = []
-    /// Per symbol: whether its definition is in `heap`.
+    /// Per symbol: whether its definition is in the heap.
     private var queued: [Bool] = []
-    /// A max-heap of the definitions to expand.
+    /// Room for the symbols touched, in the order they were touched (a symbol is touched once,
+    /// so an entry per symbol is room enough, and the loop appends without a check).
+    private var touched: [Symbol] = []
+    /// Room for a max-heap of the definitions to expand (each queued once).
     private var heap: [Queued] = []
     /// The room of the last result given back (`recycle`), for the next one.
     private var result: [LinearTerm] = []
@@ -42,6 +43,8 @@ struct ExpansionScratch: Sendable {
     private mutating func grow(to capacity: Int) {
         accumulator.extend(to: capacity, with: 0)
         queued.extend(to: capacity, with: false)
+        touched.extend(to: capacity, with: .absent)
+        heap.extend(to: capacity, with: Queued(rank: 0, symbol: .absent))
     }
 
     /// `Engine.expand` over the engine's definitions, tableau and ranks.
@@ -60,11 +63,12 @@ struct ExpansionScratch: Sendable {
         }
     }
 
-    /// `expand` over readers of the matrices: the inner loops read plain memory.
+    /// `expand` over readers of the matrices: the inner loops read and write plain memory.
     private mutating func expand(constant: Double, terms: [LinearTerm], definitions: SparseMatrix.Reader,
                                  tableau: SparseMatrix.Reader, rank: UnsafeBufferPointer<Int32>,
                                  symbolCapacity: Int) -> (constant: Double, terms: [LinearTerm]) {
         if accumulator.count < symbolCapacity { grow(to: symbolCapacity) }
+        // Moved out of `self` while the buffers are in use.
         var accumulator = self.accumulator, queued = self.queued, touched = self.touched, heap = self.heap
         (self.accumulator, self.queued, self.touched, self.heap) = ([], [], [], [])
         var k = constant
@@ -73,35 +77,40 @@ struct ExpansionScratch: Sendable {
         out.removeAllKeepingCapacity()
         accumulator.withUnsafeMutableBufferPointer { accumulator in
             queued.withUnsafeMutableBufferPointer { queued in
-                for t in terms { Self.accumulate(t.symbol, t.coefficient, accumulator, queued, &touched, &heap, definitions, rank) }
-                while !heap.isEmpty {
-                    let x = Self.pop(&heap)
-                    let c = accumulator[x.index]
-                    accumulator[x.index] = .leastNonzeroMagnitude
-                    queued[x.index] = false
-                    let r = definitions.row(of: x)!
-                    k += c * definitions.constant(r)
-                    for t in definitions.terms(r) { Self.accumulate(t.symbol, c * t.coefficient, accumulator, queued, &touched, &heap, definitions, rank) }
-                }
-                var i = 0
-                while i < touched.count {
-                    let s = touched[i]
-                    i += 1
-                    guard let r = tableau.row(of: s) else { continue }
-                    let c = accumulator[s.index]
-                    accumulator[s.index] = .leastNonzeroMagnitude
-                    k += c * tableau.constant(r)
-                    for t in tableau.terms(r) { Self.accumulate(t.symbol, c * t.coefficient, accumulator, queued, &touched, &heap, definitions, rank) }
-                }
-                out.reserveCapacity(touched.count)
-                for s in touched {
-                    let c = accumulator[s.index]
-                    accumulator[s.index] = 0
-                    if abs(c) >= epsilon, !definitions.isOwner(s), !tableau.isOwner(s) { out.append(LinearTerm(s, c)) }
+                touched.withUnsafeMutableBufferPointer { touched in
+                    heap.withUnsafeMutableBufferPointer { heap in
+                        var a = Accumulation(accumulator: accumulator, queued: queued, touched: touched, heap: heap,
+                                             definitions: definitions, rank: rank)
+                        for t in terms { a.add(t.symbol, t.coefficient) }
+                        while a.heapCount > 0 {
+                            let x = a.pop()
+                            let c = accumulator[x.index]
+                            accumulator[x.index] = .leastNonzeroMagnitude
+                            queued[x.index] = false
+                            let r = definitions.row(of: x)!
+                            k += c * definitions.constant(r)
+                            for t in definitions.terms(r) { a.add(t.symbol, c * t.coefficient) }
+                        }
+                        var i = 0
+                        while i < a.touchedCount {
+                            let s = touched[i]
+                            i += 1
+                            guard let r = tableau.row(of: s) else { continue }
+                            let c = accumulator[s.index]
+                            accumulator[s.index] = .leastNonzeroMagnitude
+                            k += c * tableau.constant(r)
+                            for t in tableau.terms(r) { a.add(t.symbol, c * t.coefficient) }
+                        }
+                        out.reserveCapacity(a.touchedCount)
+                        for s in touched[..<a.touchedCount] {
+                            let c = accumulator[s.index]
+                            accumulator[s.index] = 0
+                            if abs(c) >= epsilon, !definitions.isOwner(s), !tableau.isOwner(s) { out.append(LinearTerm(s, c)) }
+                        }
+                    }
                 }
             }
         }
-        touched.removeAll(keepingCapacity: true)
         (self.accumulator, self.queued, self.touched, self.heap) = (accumulator, queued, touched, heap)
         out.sort { $0.symbol < $1.symbol }
         return (k, out)
@@ -110,49 +119,67 @@ struct ExpansionScratch: Sendable {
     /// Gives back an expansion's result, whose room the next one takes.
     mutating func recycle(_ terms: [LinearTerm]) { result = terms }
 
-    /// Adds `c` to the coefficient of `s`, queueing its definition if it has one. (Static, its
-    /// state passed in: a nested function capturing `touched` and `heap` reached them through
-    /// dynamically checked accesses.)
-    @inline(__always)
-    private static func accumulate(_ s: Symbol, _ c: Double, _ accumulator: UnsafeMutableBufferPointer<Double>,
-                                   _ queued: UnsafeMutableBufferPointer<Bool>, _ touched: inout [Symbol],
-                                   _ heap: inout [Queued], _ definitions: SparseMatrix.Reader,
-                                   _ rank: UnsafeBufferPointer<Int32>) {
-        let i = s.index
-        let old = accumulator[i]
-        if old == 0 { touched.append(s) }
-        let new = old + c
-        accumulator[i] = new == 0 ? .leastNonzeroMagnitude : new   // 0 would unlist it
-        if !queued[i], definitions.isOwner(s) {
-            queued[i] = true
-            push(Queued(rank: rank[i], symbol: s), onto: &heap)
-        }
-    }
+    /// An expansion's state on the scratch's buffers.
+    private struct Accumulation {
+        let accumulator: UnsafeMutableBufferPointer<Double>
+        let queued: UnsafeMutableBufferPointer<Bool>
+        let touched: UnsafeMutableBufferPointer<Symbol>
+        let heap: UnsafeMutableBufferPointer<Queued>
+        let definitions: SparseMatrix.Reader
+        let rank: UnsafeBufferPointer<Int32>
+        var touchedCount = 0
+        var heapCount = 0
 
-    private static func push(_ q: Queued, onto heap: inout [Queued]) {
-        heap.append(q)
-        var i = heap.count - 1
-        while i > 0 {
-            let p = (i - 1) / 2
-            if heap[p] < heap[i] { heap.swapAt(p, i); i = p } else { break }
+        init(accumulator: UnsafeMutableBufferPointer<Double>, queued: UnsafeMutableBufferPointer<Bool>,
+             touched: UnsafeMutableBufferPointer<Symbol>, heap: UnsafeMutableBufferPointer<Queued>,
+             definitions: SparseMatrix.Reader, rank: UnsafeBufferPointer<Int32>) {
+            (self.accumulator, self.queued, self.touched, self.heap) = (accumulator, queued, touched, heap)
+            (self.definitions, self.rank) = (definitions, rank)
         }
-    }
 
-    private static func pop(_ heap: inout [Queued]) -> Symbol {
-        let top = heap[0].symbol
-        let last = heap.removeLast()
-        if !heap.isEmpty {
-            heap[0] = last
-            var i = 0
-            while true {
-                let l = 2 * i + 1, r = l + 1
-                var m = i
-                if l < heap.count, heap[m] < heap[l] { m = l }
-                if r < heap.count, heap[m] < heap[r] { m = r }
-                if m == i { break }
-                heap.swapAt(i, m); i = m
+        /// Adds `c` to the coefficient of `s`, queueing its definition if it has one.
+        @inline(__always) mutating func add(_ s: Symbol, _ c: Double) {
+            let i = s.index
+            let old = accumulator[i]
+            if old == 0 {
+                touched[touchedCount] = s
+                touchedCount += 1
+            }
+            let new = old + c
+            accumulator[i] = new == 0 ? .leastNonzeroMagnitude : new   // 0 would unlist it
+            if !queued[i], definitions.isOwner(s) {
+                queued[i] = true
+                push(Queued(rank: rank[i], symbol: s))
             }
         }
-        return top
+
+        private mutating func push(_ q: Queued) {
+            var i = heapCount
+            heap[i] = q
+            heapCount += 1
+            while i > 0 {
+                let p = (i - 1) / 2
+                if heap[p] < heap[i] { heap.swapAt(p, i); i = p } else { break }
+            }
+        }
+
+        /// Takes the highest-ranked definition off the heap.
+        mutating func pop() -> Symbol {
+            let top = heap[0].symbol
+            heapCount -= 1
+            if heapCount > 0 {
+                heap[0] = heap[heapCount]
+                var i = 0
+                while true {
+                    let l = 2 * i + 1, r = l + 1
+                    var m = i
+                    if l < heapCount, heap[m] < heap[l] { m = l }
+                    if r < heapCount, heap[m] < heap[r] { m = r }
+                    if m == i { break }
+                    heap.swapAt(i, m); i = m
+                }
+            }
+            return top
+        }
     }
 }
