@@ -201,7 +201,7 @@ struct Objective: Sendable {
 
     mutating func beginTransaction() {
         journaling = true
-        log.removeAll(keepingCapacity: true)
+        log.removeAllKeepingCapacity()
         savedLevelCount = levels.count
         savedSymbolCount = symbolCount
     }
@@ -210,8 +210,8 @@ struct Objective: Sendable {
         journaling = false
         // A batch's log can be long: its room is not kept for the next one past a few dozen
         // entries (24 bytes each), which most single adds stay within.
-        log.removeAll(keepingCapacity: log.capacity <= 64)
-        createdPriorities.removeAll()
+        if !log.isEmpty { log.removeAll(keepingCapacity: log.capacity <= 64) }
+        if !createdPriorities.isEmpty { createdPriorities.removeAll() }
     }
 
     mutating func rollback() {

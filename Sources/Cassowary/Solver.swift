@@ -71,8 +71,9 @@ public struct Solver: Sendable {
     private var orderVersion = -1
     private var changedSymbols: [Symbol] = []
 
-    // What the current transaction created, to forget on rollback.
-    private var addedInTransaction: [Constraint] = []
+    // What the current transaction created, to forget on rollback: the constraints by id (a
+    // `Constraint` held here would be retained and released with every add).
+    private var addedInTransaction: [UInt64] = []
     private var variableCountAtBegin = 0
 
     /// Scratch for `insert`: the row of the constraint being added.
@@ -427,22 +428,27 @@ public struct Solver: Sendable {
 
     mutating func begin() {
         engine.beginTransaction()
-        addedInTransaction.removeAll(keepingCapacity: true)
+        addedInTransaction.removeAllKeepingCapacity()
         variableCountAtBegin = variableList.count
     }
 
     private mutating func commit() {
         engine.commit()
-        // Keeps the room of a single add (no allocation per add), not that of a big batch.
-        addedInTransaction.removeAll(keepingCapacity: addedInTransaction.capacity <= 64)
+        forgetAddedInTransaction()
+    }
+
+    /// Empties `addedInTransaction`, keeping the room of a single add (no allocation per add),
+    /// not that of a big batch.
+    private mutating func forgetAddedInTransaction() {
+        if !addedInTransaction.isEmpty { addedInTransaction.removeAll(keepingCapacity: addedInTransaction.capacity <= 64) }
     }
 
     private mutating func rollback() {
         engine.rollback()
-        for c in addedInTransaction { unregister(c) }
+        for id in addedInTransaction { unregister(id) }
         for v in variableList[variableCountAtBegin...] { symbols.remove(v!.id) }
         variableList.removeLast(variableList.count - variableCountAtBegin)
-        addedInTransaction.removeAll(keepingCapacity: addedInTransaction.capacity <= 64)
+        forgetAddedInTransaction()
     }
 
     private mutating func symbol(for v: Variable) -> Symbol {
@@ -475,8 +481,8 @@ public struct Solver: Sendable {
         }
     }
 
-    private mutating func unregister(_ c: Constraint) {
-        guard let slot = slots.remove(c.id) else { return }
+    private mutating func unregister(_ id: UInt64) {
+        guard let slot = slots.remove(id) else { return }
         records[Int(slot)] = .vacant
         freeSlots.append(slot)
     }
@@ -534,7 +540,7 @@ public struct Solver: Sendable {
             slots.set(c.id, slot)
             engine.tags[marker] = slot
             if let other { engine.tags[other] = slot }
-            addedInTransaction.appendGrowing(c)
+            addedInTransaction.appendGrowing(c.id)
             return nil
         }
     }
@@ -542,7 +548,7 @@ public struct Solver: Sendable {
     /// Removes one constraint from the engine and the registry.
     private mutating func erase(_ c: Constraint) {
         let r = record(c)!
-        unregister(c)
+        unregister(c.id)
         let level = c.strength.isRequired ? 0 : engine.objectiveLevel(for: c.strength.priority)
         engine.remove(marker: r.marker, other: r.other, level: level, weight: c.strength.weight, defined: r.defined)
         for t in c.expression.terms { forgetIfUnused(t.variable) }
