@@ -77,9 +77,15 @@ struct ListPool<Element: ListPoolElement>: Sendable {
         }
     }
 
+    /// Appends an element to a list. A full list moves to a run of twice its room (a list that
+    /// grows one element at a time, as a column does, moves half as often as with the next
+    /// class up).
     @inline(__always) mutating func append(_ element: Element, to list: Int) {
-        var run = runs[list]
-        if run.count == run.room { run = move(list, toClass: run.room == 0 ? 1 : sizeClass(atLeast: Int(run.room) + 1)) }
+        let run = runs[list]
+        if run.count == run.room {
+            move(list, toClass: run.room == 0 ? 1 : sizeClass(atLeast: 2 * Int(run.room)), appending: element)
+            return
+        }
         storage[Int(run.start + run.count)] = element
         runs[list].count = run.count + 1
     }
@@ -182,20 +188,28 @@ struct ListPool<Element: ListPoolElement>: Sendable {
         if freeElements > 4096 && 2 * freeElements > end { pack(reserving: 0) }
     }
 
-    /// Moves a list into a run of class `c`.
-    @discardableResult
-    private mutating func move(_ list: Int, toClass c: Int) -> Run {
+    /// Moves a list into a run of class `c`, appending `element` to it if given.
+    private mutating func move(_ list: Int, toClass c: Int, appending element: Element? = nil) {
         let room = room(ofClass: c)
         let start = allocate(c, room)
         let old = runs[list]   // read after `allocate`, which may pack the buffer
+        let count = Int(old.count)
+        // The old run goes on its class's free list (linked through its first element).
+        let freed = old.room > 0 ? sizeClass(atLeast: Int(old.room)) : -1
+        if freed >= 0, freeHeads.isEmpty { freeHeads = Array(repeating: -1, count: 2 * Int32.bitWidth) }
+        let link = freed >= 0 ? freeHeads[freed] : -1
+        // One access to the buffer: the copy (runs never overlap), the element, the free link.
         storage.withUnsafeMutableBufferPointer { buffer in
-            // Runs never overlap.
-            (buffer.baseAddress! + start).update(from: buffer.baseAddress! + Int(old.start), count: Int(old.count))
+            let base = buffer.baseAddress!
+            (base + start).update(from: base + Int(old.start), count: count)
+            if let element { base[start + count] = element }
+            if freed >= 0 { base[Int(old.start)].poolLink = link }
         }
-        if old.room > 0 { release(start: old.start, room: old.room) }
-        let run = Run(start: Int32(start), count: old.count, room: Int32(room))
-        runs[list] = run
-        return run
+        if freed >= 0 {
+            freeHeads[freed] = old.start
+            freeElements += Int(old.room)
+        }
+        runs[list] = Run(start: Int32(start), count: old.count + (element == nil ? 0 : 1), room: Int32(room))
     }
 
     private mutating func allocate(_ c: Int, _ room: Int) -> Int {
