@@ -77,13 +77,11 @@ struct ListPool<Element: ListPoolElement>: Sendable {
         }
     }
 
-    /// Appends an element to a list. A full list moves to a run of twice its room (a list that
-    /// grows one element at a time, as a column does, moves half as often as with the next
-    /// class up).
+    /// Appends an element to a list; a full list moves to a run of the next class up.
     @inline(__always) mutating func append(_ element: Element, to list: Int) {
         let run = runs[list]
         if run.count == run.room {
-            move(list, toClass: run.room == 0 ? 1 : sizeClass(atLeast: 2 * Int(run.room)), appending: element)
+            move(list, toClass: run.room == 0 ? 1 : sizeClass(atLeast: Int(run.room) + 1), appending: element)
             return
         }
         storage[Int(run.start + run.count)] = element
