@@ -58,7 +58,7 @@ struct ListPool<Element: ListPoolElement>: Sendable {
     /// alive copies the whole buffer, so copy it (`Array(_:)`) before such changes.
     @inline(__always) subscript(list: Int) -> ArraySlice<Element> {
         let run = runs[list]
-        return storage[Int(run.start)..<Int(run.start + run.count)]
+        return storage[Int(run.start)..<Int(run.start &+ run.count)]
     }
 
     /// The elements of the list of a dense id (a row's terms).
@@ -84,8 +84,8 @@ struct ListPool<Element: ListPoolElement>: Sendable {
             move(list, toClass: run.room == 0 ? 1 : sizeClass(atLeast: Int(run.room) + 1), appending: element)
             return
         }
-        storage[Int(run.start + run.count)] = element
-        runs[list].count = run.count + 1
+        storage[Int(run.start &+ run.count)] = element
+        runs[list].count = run.count &+ 1
     }
 
     /// Replaces the contents of `array` by a list's elements (one copy of the run).
@@ -93,7 +93,7 @@ struct ListPool<Element: ListPoolElement>: Sendable {
         let run = runs[list]
         array.removeAll(keepingCapacity: true)
         storage.withUnsafeBufferPointer { buffer in
-            array.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[Int(run.start)..<Int(run.start + run.count)]))
+            array.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[Int(run.start)..<Int(run.start &+ run.count)]))
         }
     }
 
@@ -115,7 +115,7 @@ struct ListPool<Element: ListPoolElement>: Sendable {
     @inline(__always) mutating func withElements<R>(of list: Int, _ body: (UnsafeMutableBufferPointer<Element>) -> R) -> R {
         let run = runs[list]
         return storage.withUnsafeMutableBufferPointer { buffer in
-            body(UnsafeMutableBufferPointer(rebasing: buffer[Int(run.start)..<Int(run.start + run.count)]))
+            body(UnsafeMutableBufferPointer(rebasing: buffer[Int(run.start)..<Int(run.start &+ run.count)]))
         }
     }
 
@@ -123,9 +123,9 @@ struct ListPool<Element: ListPoolElement>: Sendable {
     @inline(__always) mutating func removeLast(from list: Int) -> Element {
         let run = runs[list]
         precondition(run.count > 0, "internal error: removing from an empty list")
-        let last = storage[Int(run.start + run.count) - 1]
-        runs[list].count = run.count - 1
-        if isSparse(count: run.count - 1, room: run.room) { shrink(list) }
+        let last = storage[Int(run.start &+ run.count) - 1]
+        runs[list].count = run.count &- 1
+        if isSparse(count: run.count &- 1, room: run.room) { shrink(list) }
         return last
     }
 
@@ -137,7 +137,7 @@ struct ListPool<Element: ListPoolElement>: Sendable {
 
         @inline(__always) subscript(list: Int) -> UnsafeBufferPointer<Element> {
             let run = runs[list]
-            return UnsafeBufferPointer(rebasing: storage[Int(run.start)..<Int(run.start + run.count)])
+            return UnsafeBufferPointer(rebasing: storage[Int(run.start)..<Int(run.start &+ run.count)])
         }
     }
 

@@ -256,8 +256,9 @@ struct SparseMatrix: Sendable {
 
     private mutating func appendTerm(_ r: Row, _ s: Symbol, _ c: Double) {
         shapeVersion &+= 1
-        let slot = Int32(terms.count(r.index))
-        terms.append(Term(symbol: s, cellSlot: Int32(columns.count(s.index)), coefficient: c), to: r.index)
+        // (A list's count is an Int32 of its pool: the conversions back cannot overflow.)
+        let slot = Int32(truncatingIfNeeded: terms.count(r.index))
+        terms.append(Term(symbol: s, cellSlot: Int32(truncatingIfNeeded: columns.count(s.index)), coefficient: c), to: r.index)
         columns.append(Cell(row: r, termSlot: slot), to: s.index)
     }
 
