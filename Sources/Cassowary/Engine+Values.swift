@@ -45,7 +45,13 @@ extension Engine {
             if kinds[i] == .external && tags[i] != Engine.untagged && (i >= known || values[i] != v) { changed.append(Symbol(i)) }
             values[i] = v
         }
-        evaluateDefinitions(order, into: &values, listedBelow: known, changed: &changed)
+        for x in order {
+            let sum = definitionValue(x, values)
+            if sum != values[x] {
+                if x.index < known { changed.append(x) }
+                values[x] = sum
+            }
+        }
     }
 
     /// The defined symbols whose values may have changed since `clearChanges()`: those whose
@@ -76,25 +82,12 @@ extension Engine {
         return affectedScratch.symbols.sorted { rank[$0] < rank[$1] }
     }
 
-    /// Evaluates the definitions of `list`, in order, into `values` (each from the values of
-    /// the symbols its definition uses), appending those whose value changed and that are
-    /// listed (`x.index < listedBelow`) to `changed`. The loop reads the definitions through a
-    /// reader and the values through a buffer: no slice, retain or uniqueness check a term.
-    private func evaluateDefinitions(_ list: [Symbol], into values: inout [Double], listedBelow: Int,
-                                     changed: inout [Symbol]) {
-        definitions.withReader { definitions in
-            values.withUnsafeMutableBufferPointer { values in
-                for x in list {
-                    let r = definitions.row(of: x)!
-                    var sum = definitions.constant(r)
-                    for t in definitions.terms(r) { sum += t.coefficient * values[t.symbol.index] }
-                    if sum != values[x.index] {
-                        if x.index < listedBelow { changed.append(x) }
-                        values[x.index] = sum
-                    }
-                }
-            }
-        }
+    /// A defined symbol's value from the values of the symbols its definition uses.
+    @inline(__always) private func definitionValue(_ x: Symbol, _ values: [Double]) -> Double {
+        let r = definitions.rowOfOwner[x]
+        var sum = definitions.constants[r]
+        for t in definitions.terms[r] { sum += t.coefficient * values[t.symbol] }
+        return sum
     }
 
     /// Brings `values` (from `evaluate`) up to date after changes that kept the definitions'
@@ -108,7 +101,13 @@ extension Engine {
             changed.append(x)
         }
         let list = changedDefinitions(limit: order.count / 32) ?? order
-        evaluateDefinitions(list, into: &values, listedBelow: values.count, changed: &changed)
+        for x in list {
+            let sum = definitionValue(x, values)
+            if sum != values[x] {
+                values[x] = sum
+                changed.append(x)
+            }
+        }
     }
 
     /// Forgets which rows changed.
