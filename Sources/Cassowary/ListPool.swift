@@ -192,20 +192,14 @@ struct ListPool<Element: ListPoolElement>: Sendable {
         let start = allocate(c, room)
         let old = runs[list]   // read after `allocate`, which may pack the buffer
         let count = Int(old.count)
-        // The old run goes on its class's free list (linked through its first element).
-        let freed = old.room > 0 ? sizeClass(atLeast: Int(old.room)) : -1
-        if freed >= 0, freeHeads.isEmpty { freeHeads = Array(repeating: -1, count: 2 * Int32.bitWidth) }
-        let link = freed >= 0 ? freeHeads[freed] : -1
+        // The old run goes back to the pool, its link written with the copy.
+        let link = old.room > 0 ? pushFree(start: old.start, room: old.room) : nil
         // One access to the buffer: the copy (runs never overlap), the element, the free link.
         storage.withUnsafeMutableBufferPointer { buffer in
             let base = buffer.baseAddress!
             (base + start).update(from: base + Int(old.start), count: count)
             if let element { base[start + count] = element }
-            if freed >= 0 { base[Int(old.start)].poolLink = link }
-        }
-        if freed >= 0 {
-            freeHeads[freed] = old.start
-            freeElements += Int(old.room)
+            if let link { base[Int(old.start)].poolLink = link }
         }
         runs[list] = Run(start: Int32(start), count: old.count + (element == nil ? 0 : 1), room: Int32(room))
     }
@@ -232,11 +226,18 @@ struct ListPool<Element: ListPoolElement>: Sendable {
     }
 
     @inline(__always) private mutating func release(start: Int32, room: Int32) {
+        storage[Int(start)].poolLink = pushFree(start: start, room: room)
+    }
+
+    /// Puts the run at `start` on the free list of its class; returns the link its first
+    /// element is to keep (the class's previous head).
+    @inline(__always) private mutating func pushFree(start: Int32, room: Int32) -> Int32 {
         let c = sizeClass(atLeast: Int(room))
         if freeHeads.isEmpty { freeHeads = Array(repeating: -1, count: 2 * Int32.bitWidth) }
-        storage[Int(start)].poolLink = freeHeads[c]
+        let link = freeHeads[c]
         freeHeads[c] = start
         freeElements += Int(room)
+        return link
     }
 
     /// Whether free runs are a third of the buffer or more (runs of one class are not reused
