@@ -182,10 +182,7 @@ public struct SolvedShape: Sendable {
     ///   the size of the tableau to check it).
     public func evaluation(for shape: ConstraintShape, changing changes: [(Int, Double)] = []) -> ShapeEvaluation? {
         guard shape == self.shape else { return nil }
-        var evaluation = ShapeEvaluation(kept: self, shape: shape)
-        for (i, c) in shape.constraints.enumerated() { guard evaluation.shift(i, c.constant) else { return nil } }
-        guard evaluation.setConstants(changes) else { return nil }
-        return evaluation
+        return evaluation(of: shape, constants: shape.constraints.lazy.map(\.constant), changing: changes)
     }
 
     /// ``evaluation(for:changing:)`` for a list of this shape given by its constants alone, in
@@ -193,8 +190,15 @@ public struct SolvedShape: Sendable {
     /// (``ShapeEvaluation/value(ofNumber:)``, ``ConstraintShape/number(of:)``).
     public func evaluation(constants: [Double], changing changes: [(Int, Double)] = []) -> ShapeEvaluation? {
         precondition(constants.count == shape.constraints.count, "one constant for each constraint of the shape")
-        var evaluation = ShapeEvaluation(kept: self, shape: nil)
-        for i in constants.indices { guard evaluation.shift(i, constants[i]) else { return nil } }
+        return evaluation(of: nil, constants: constants, changing: changes)
+    }
+
+    /// The kept solution moved to `constants` (the shape's order), then by `changes`; nil when
+    /// that needs a pivot. `shape`, if given, is the list whose variables are asked for.
+    private func evaluation(of shape: ConstraintShape?, constants: some Sequence<Double>,
+                            changing changes: [(Int, Double)]) -> ShapeEvaluation? {
+        var evaluation = ShapeEvaluation(kept: self, shape: shape)
+        for (i, constant) in constants.enumerated() { guard evaluation.shift(i, constant) else { return nil } }
         guard evaluation.setConstants(changes) else { return nil }
         return evaluation
     }

@@ -32,7 +32,7 @@ struct LayoutSystem {
         }
 
         mutating func number(_ item: LayoutItem) -> UInt64 {
-            let key = UInt64(UInt(bitPattern: ObjectIdentifier(item)))
+            let key = identityKey(item)
             if let n = table[key] { return UInt64(n) }
             table.set(key, Int32(items.count))
             items.append(item)
@@ -85,7 +85,7 @@ struct LayoutSystem {
     }
 
     /// The number of a gathered item.
-    func number(of item: LayoutItem) -> Int? { numbers[UInt64(UInt(bitPattern: ObjectIdentifier(item)))].map(Int.init) }
+    func number(of item: LayoutItem) -> Int? { numbers[identityKey(item)].map(Int.init) }
 }
 
 /// The key of a fitting's shape read from its layout constraints (``LayoutSystem``): equal keys,

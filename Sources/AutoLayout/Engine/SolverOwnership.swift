@@ -1,5 +1,8 @@
 import Cassowary
 
+/// An object's identity as a key of a `SlotTable`: its address (never 0, which the tables keep for an empty slot).
+func identityKey(_ object: AnyObject) -> UInt64 { UInt64(UInt(bitPattern: ObjectIdentifier(object))) }
+
 /// Which layout constraint made each constraint of one solver, both ways, and the constant it
 /// was made with. The engine's solver and each fitting's scratch solver keep one: a conflict's
 /// group of solver constraints maps back to layout constraints through it, and a constant change
@@ -27,17 +30,16 @@ struct SolverOwnership {
     /// bounds have none).
     private var slotOfMade = SlotTable()
 
-    private static func key(_ c: LayoutConstraint) -> UInt64 { UInt64(UInt(bitPattern: ObjectIdentifier(c))) }
 
     /// What `c` made, nil when the solver does not hold it.
     /// - Complexity: O(1) on average.
-    func record(of c: LayoutConstraint) -> Record? { slotOfOwner[Self.key(c)].map { records[Int($0)] } }
+    func record(of c: LayoutConstraint) -> Record? { slotOfOwner[identityKey(c)].map { records[Int($0)] } }
 
     /// The solver constraints `c` made, empty when the solver does not hold it.
     func constraints(of c: LayoutConstraint) -> [Cassowary.Constraint] { record(of: c)?.constraints ?? [] }
 
     /// Whether the solver holds `c`.
-    func holds(_ c: LayoutConstraint) -> Bool { slotOfOwner[Self.key(c)] != nil }
+    func holds(_ c: LayoutConstraint) -> Bool { slotOfOwner[identityKey(c)] != nil }
 
     /// The layout constraint that made `s`, nil for an implicit bound.
     func owner(of s: Cassowary.Constraint) -> LayoutConstraint? { slotOfMade[s.id].map { records[Int($0)].owner } }
@@ -46,14 +48,14 @@ struct SolverOwnership {
     mutating func set(_ c: LayoutConstraint, made constraints: [Cassowary.Constraint]) {
         let record = Record(owner: c, constraints: constraints, builtConstant: c.constant)
         let slot: Int32
-        if let old = slotOfOwner[Self.key(c)] {
+        if let old = slotOfOwner[identityKey(c)] {
             slot = old
             for s in records[Int(slot)].constraints { slotOfMade.remove(s.id) }
             records[Int(slot)] = record
         } else {
             slot = Int32(records.count)
             records.append(record)
-            slotOfOwner.set(Self.key(c), slot)
+            slotOfOwner.set(identityKey(c), slot)
         }
         for s in constraints { slotOfMade.set(s.id, slot) }
     }
@@ -69,14 +71,14 @@ struct SolverOwnership {
     /// Forgets what `c` made; returns it (empty when nothing was recorded).
     @discardableResult
     mutating func remove(_ c: LayoutConstraint) -> [Cassowary.Constraint] {
-        guard let slot = slotOfOwner.remove(Self.key(c)).map(Int.init) else { return [] }
+        guard let slot = slotOfOwner.remove(identityKey(c)).map(Int.init) else { return [] }
         let removed = records[slot].constraints
         for s in removed { slotOfMade.remove(s.id) }
         // The last record takes the slot.
         let last = records.removeLast()
         if slot < records.count {
             records[slot] = last
-            slotOfOwner.set(Self.key(last.owner), Int32(slot))
+            slotOfOwner.set(identityKey(last.owner), Int32(slot))
             for s in last.constraints { slotOfMade.set(s.id, Int32(slot)) }
         }
         return removed
