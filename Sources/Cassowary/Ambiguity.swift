@@ -39,7 +39,7 @@ extension Engine {
         // 0: not visited, 1: reaches nothing open, 2: may reach something open, 3: on the
         // walk's stack (read as 2, so that a cycle could only make the answer conservative).
         var memo = [UInt8](repeating: 0, count: kinds.count)
-        func row(_ s: Symbol) -> ArraySlice<SparseMatrix.Term>? {
+        func row(_ s: Symbol) -> ListPool<SparseMatrix.Term>.Slice? {
             if let r = definitions.row(of: s) { return definitions.terms[r] }
             guard let r = tableau.row(of: s) else { return nil }
             return tableau.terms[r]
@@ -135,7 +135,7 @@ extension Solver {
             if engine.kinds[s] != .external, slot != Engine.untagged, !records[Int(slot)].isVacant {
                 found[slot] = records[Int(slot)]
             }
-            let row: ArraySlice<SparseMatrix.Term>
+            let row: ListPool<SparseMatrix.Term>.Slice
             if let r = engine.definitions.row(of: s) {
                 row = engine.definitions.terms[r]
             } else if let r = engine.tableau.row(of: s) {

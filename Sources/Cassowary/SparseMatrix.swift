@@ -53,14 +53,14 @@ struct SparseMatrix: Sendable {
 
     /// The terms of every row (by row id), in one pool: a row is a run of it, not an array of
     /// its own, so a row costs no heap block and a copy of the matrix copies one buffer.
-    private(set) var terms = ListPool(filler: Term.unlinked(.absent, 0))
+    private(set) var terms = ListPool<Term>()
     private(set) var constants: [Double] = []
     /// The symbol a row defines, or `.absent` for a free slot.
     private(set) var owners: [Symbol] = []
     /// The row a symbol owns, or `.absent`.
     private(set) var rowOfOwner: [Row] = []
     /// For every symbol (by id), the cells of the rows that hold it.
-    private(set) var columns = ListPool(filler: Cell(row: .absent, termSlot: -1))
+    private(set) var columns = ListPool<Cell>()
     private var freeRows: [Row] = []
     /// Changes whenever a term or a row comes or goes (not when a coefficient or constant
     /// changes), so that work derived from the shape of the matrix can be reused.
@@ -130,7 +130,7 @@ struct SparseMatrix: Sendable {
     @inline(__always) func owner(_ row: Row) -> Symbol { owners[row] }
 
     /// The cells of the rows that hold `symbol`.
-    @inline(__always) func column(_ symbol: Symbol) -> ArraySlice<Cell> { columns[symbol.index] }
+    @inline(__always) func column(_ symbol: Symbol) -> ListPool<Cell>.Slice { columns[symbol.index] }
     /// How many rows hold `symbol`.
     @inline(__always) func columnCount(_ symbol: Symbol) -> Int { columns.count(symbol.index) }
     /// The coefficient of the term a cell of a column points to.
@@ -577,7 +577,7 @@ extension Array: RowSource where Element == SparseMatrix.Term {
     }
 }
 
-extension ArraySlice: RowSource where Element == SparseMatrix.Term {
+extension ListPool.Slice: RowSource where Element == SparseMatrix.Term {
     @inline(__always) func withTerms<R>(_ body: (UnsafeBufferPointer<SparseMatrix.Term>) -> R) -> R {
         withUnsafeBufferPointer(body)
     }

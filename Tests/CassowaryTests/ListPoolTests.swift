@@ -14,7 +14,7 @@ import Testing
             state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
             return Int(truncatingIfNeeded: state >> 33)
         }
-        var pool = ListPool(filler: Cell(row: .absent, termSlot: -1))
+        var pool = ListPool<Cell>()
         pool.extend(to: 200)
         var reference = Array(repeating: [Cell](), count: 200)
         for step in 0..<60_000 {
@@ -45,9 +45,31 @@ import Testing
         }
     }
 
+    /// A pool is a value: a copy, and a slice of one of its lists, keep what they held when the
+    /// pool changes after (its memory is shared until then, and copied by the change).
+    @Test func copiesAndSlicesKeepTheirElements() {
+        var pool = ListPool<Cell>()
+        pool.extend(to: 3)
+        for k in 0..<5 { pool.append(Cell(row: Row(k), termSlot: Int32(k)), to: 1) }
+        let copy = pool
+        let slice = pool[1]
+        pool[1, 0] = Cell(row: Row(99), termSlot: 99)
+        for k in 5..<40 { pool.append(Cell(row: Row(k), termSlot: Int32(k)), to: 1) }   // moves the list
+        _ = pool.removeLast(from: 1)
+        pool.append(Cell(row: Row(7), termSlot: 7), to: 2)
+        #expect(copy[1].map(\.row) == (0..<5).map { Row($0) })
+        #expect(slice.map(\.termSlot) == [0, 1, 2, 3, 4])
+        #expect(copy.count(2) == 0)
+        #expect(pool[1].map(\.row) == [Row(99)] + (1..<39).map { Row($0) })
+        #expect(pool[2].map(\.row) == [Row(7)])
+        var other = copy
+        other.removeAll(from: 1)
+        #expect(other.count(1) == 0 && copy.count(1) == 5)
+    }
+
     /// A pool whose lists grew long and then emptied gives its buffer back.
     @Test func emptiedPoolIsPackedAgain() {
-        var pool = ListPool(filler: Cell(row: .absent, termSlot: -1))
+        var pool = ListPool<Cell>()
         pool.extend(to: 100)
         for list in 0..<100 {
             for k in 0..<300 { pool.append(Cell(row: Row(k), termSlot: 0), to: list) }
@@ -66,7 +88,7 @@ import Testing
     /// A list that grows when a third of the buffer is free packs the buffer first, its own run
     /// included, and still moves its own elements.
     @Test func growthPacksTheBufferFirst() {
-        var pool = ListPool(filler: Cell(row: .absent, termSlot: -1))
+        var pool = ListPool<Cell>()
         pool.extend(to: 300)
         for list in 0..<300 {
             for k in 0..<3 { pool.append(Cell(row: Row(list), termSlot: Int32(k)), to: list) }
