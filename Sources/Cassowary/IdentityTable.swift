@@ -105,9 +105,11 @@ struct IdentityTable<Value: Sendable>: Sendable {
         if count * 4 > keys.count * 3 { grow(toHold: count) }
     }
 
+    /// A table's first room is 64 slots (48 keys): a fresh cell's solver, tens of variables and
+    /// constraints, then fills it without growing through 16 and 32 slots, rehashing each time.
     private mutating func grow(toHold wanted: Int = 0) {
         let oldKeys = keys, oldValues = values
-        var size = max(16, oldKeys.count * 2)
+        var size = oldKeys.isEmpty ? 64 : 2 * oldKeys.count
         while wanted * 4 > size * 3 { size *= 2 }
         keys = [UInt64](repeating: IdentityTable.empty, count: size)
         values = [Value](repeating: vacant, count: size)
