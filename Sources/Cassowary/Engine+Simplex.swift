@@ -197,12 +197,16 @@ extension Engine {
             tableau.addToConstant(r, -t)
             checkShifted(r)
         } else {
-            for cell in tableau.column(m) {
+            // By index: a column held as a slice cost a retain and a release of the pool's
+            // memory per call, a good part of a small system's step.
+            for k in 0..<tableau.columnCount(m) {
+                let cell = tableau.cell(of: m, at: k)
                 tableau.addToConstant(cell.row, tableau.coefficient(at: cell) * t)
                 checkShifted(cell.row)
             }
         }
-        for cell in definitions.column(m) {
+        for k in 0..<definitions.columnCount(m) {
+            let cell = definitions.cell(of: m, at: k)
             definitions.addToConstant(cell.row, definitions.coefficient(at: cell) * t)
         }
     }

@@ -46,7 +46,7 @@ extension Engine {
             values[i] = v
         }
         for x in order {
-            let sum = definitionValue(x, values)
+            let sum = Engine.definitionValue(x, definitions, values)
             if sum != values[x] {
                 if x.index < known { changed.append(x) }
                 values[x] = sum
@@ -63,30 +63,42 @@ extension Engine {
         if limit == 0 { return nil }
         affectedScratch.start()
         defer { affectedScratch.finish() }
-        for s in tableau.changedOwners where s.index < symbolCount {
-            for cell in definitions.column(s) where !affectedScratch.note(definitions.owner(cell.row), limit: limit) {
-                return nil
-            }
-        }
-        for x in definitions.changedOwners where x.index < symbolCount && isDefined(x) {
-            if !affectedScratch.note(x, limit: limit) { return nil }
-        }
-        var i = 0
-        while i < affectedScratch.symbols.count {
-            for cell in definitions.column(affectedScratch.symbols[i])
-            where !affectedScratch.note(definitions.owner(cell.row), limit: limit) {
-                return nil
-            }
-            i += 1
-        }
+        guard Engine.noteChangedDefinitions(tableau: tableau, definitions: definitions, symbolCount: symbolCount,
+                                            limit: limit, into: &affectedScratch) else { return nil }
         return affectedScratch.symbols.sorted { rank[$0] < rank[$1] }
     }
 
+    /// `changedDefinitions`' walk, false past `limit`. Static, with the matrices passed in
+    /// borrowed: they cannot change while the walk reads their columns in place, without the
+    /// retain and release of the pool's memory a slice costs (a step of enaml read five).
+    private static func noteChangedDefinitions(tableau: borrowing SparseMatrix, definitions: borrowing SparseMatrix,
+                                               symbolCount: Int, limit: Int,
+                                               into affected: inout AffectedDefinitions) -> Bool {
+        for s in tableau.changedOwners where s.index < symbolCount {
+            for cell in definitions.unsafeColumn(s) where !affected.note(definitions.owner(cell.row), limit: limit) {
+                return false
+            }
+        }
+        for x in definitions.changedOwners where x.index < symbolCount && definitions.isOwner(x) {
+            if !affected.note(x, limit: limit) { return false }
+        }
+        var i = 0
+        while i < affected.symbols.count {
+            for cell in definitions.unsafeColumn(affected.symbols[i]) where !affected.note(definitions.owner(cell.row), limit: limit) {
+                return false
+            }
+            i += 1
+        }
+        return true
+    }
+
     /// A defined symbol's value from the values of the symbols its definition uses.
-    @inline(__always) private func definitionValue(_ x: Symbol, _ values: [Double]) -> Double {
+    /// (Static, the definitions borrowed: their row is read in place, without a slice's retain.)
+    @inline(__always) private static func definitionValue(_ x: Symbol, _ definitions: borrowing SparseMatrix,
+                                                          _ values: [Double]) -> Double {
         let r = definitions.rowOfOwner[x]
         var sum = definitions.constants[r]
-        for t in definitions.terms[r] { sum += t.coefficient * values[t.symbol] }
+        for t in definitions.unsafeTerms(r) { sum += t.coefficient * values[t.symbol] }
         return sum
     }
 
@@ -102,7 +114,7 @@ extension Engine {
         }
         let list = changedDefinitions(limit: order.count / 32) ?? order
         for x in list {
-            let sum = definitionValue(x, values)
+            let sum = Engine.definitionValue(x, definitions, values)
             if sum != values[x] {
                 values[x] = sum
                 changed.append(x)

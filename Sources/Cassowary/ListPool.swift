@@ -280,6 +280,15 @@ struct ListPool<Element: ListPoolElement>: @unchecked Sendable {
         }
     }
 
+    /// The elements of a list in place, without holding the pool's memory: valid only while the
+    /// pool neither changes nor goes, so for a caller that holds the pool borrowed (a parameter
+    /// of a function that cannot reach its owner). A slice's retain and release cost more than
+    /// reading a short column.
+    @inline(__always) func unsafeElements(_ list: Int) -> UnsafeBufferPointer<Element> {
+        let run = run(list)
+        return UnsafeBufferPointer(start: elements.map { UnsafePointer($0 + Int(run.start)) }, count: Int(run.count))
+    }
+
     /// Raw read access to the lists, for a read-only pass's inner loop: no retain and no
     /// bounds check (in release builds) per list read.
     struct Reader {

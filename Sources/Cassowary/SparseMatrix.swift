@@ -131,8 +131,17 @@ struct SparseMatrix: Sendable {
 
     /// The cells of the rows that hold `symbol`.
     @inline(__always) func column(_ symbol: Symbol) -> ListPool<Cell>.Slice { columns[symbol.index] }
+    /// A row's terms in place: valid only while the matrix, held borrowed by the caller,
+    /// neither changes nor goes (see `ListPool.unsafeElements`).
+    @inline(__always) func unsafeTerms(_ row: Row) -> UnsafeBufferPointer<Term> { terms.unsafeElements(row.index) }
+    /// The cells of the rows that hold `symbol`, in place: valid only while the matrix, held
+    /// borrowed by the caller, neither changes nor goes (see `ListPool.unsafeElements`).
+    @inline(__always) func unsafeColumn(_ symbol: Symbol) -> UnsafeBufferPointer<Cell> { columns.unsafeElements(symbol.index) }
     /// How many rows hold `symbol`.
     @inline(__always) func columnCount(_ symbol: Symbol) -> Int { columns.count(symbol.index) }
+    /// The `k`th cell of `symbol`'s column: for a walk by index that changes the matrix's
+    /// constants on the way (no slice to retain, and the column does not move).
+    @inline(__always) func cell(of symbol: Symbol, at k: Int) -> Cell { columns[symbol.index, k] }
     /// The coefficient of the term a cell of a column points to.
     @inline(__always) func coefficient(at cell: Cell) -> Double {
         terms[cell.row.index, Int(cell.termSlot)].coefficient
