@@ -16,7 +16,7 @@
 /// to a matrix checked the uniqueness and bounds of each: the bulk of what adding one cost).
 ///
 /// Sendable as an array is: copies on other threads share the memory only to read it (a change
-/// copies it first), and the addresses kept beside it are the memory'storage.
+/// copies it first), and the addresses kept beside it are the memory's.
 struct ListPool<Element: ListPoolElement>: @unchecked Sendable {
     fileprivate struct Run: Sendable {
         var start: Int32
