@@ -102,7 +102,18 @@ public struct Solver: Sendable {
     /// - Complexity: Amortised O(size of the rows the new row touches) when the constraint
     ///   defines a variable used nowhere else; otherwise one simplex optimisation.
     public mutating func add(_ constraint: Constraint) throws(SolverError) {
-        try insertBatch(CollectionOfOne(constraint))
+        if constraint.strength.isRequired { return try insertBatch(CollectionOfOne(constraint)) }
+        // Known finite and new, an optional constraint cannot fail: its error symbols always
+        // give its row a subject (no artificial variable, never only dummies), so it needs no
+        // transaction to undo (a third of a table cell's adds; the journal cost each ~400
+        // instructions).
+        guard constraint.expression.isFinite else { throw .nonFinite("constraint \(constraint)") }
+        if slots[constraint.id] != nil { throw .duplicateConstraint(constraint) }
+        cacheValid = false
+        let conflict = insert(constraint)
+        precondition(conflict == nil, "internal error: an optional constraint could not be added")
+        forgetAddedInTransaction()
+        engine.optimize()
     }
 
     /// Adds constraints as one batch: all of them or, when one fails, none. The objective is

@@ -494,6 +494,33 @@ func expectHealthy(_ s: Solver, sourceLocation: SourceLocation = #_sourceLocatio
         #expect(s[x] == 1)
     }
 
+    /// An optional constraint added on its own takes no transaction (it cannot fail once known
+    /// finite and new): it is refused as a required one is, leaving the solver as it was, and
+    /// solves as the same constraints added in one batch (through a transaction) do.
+    @Test func optionalConstraintsAddedAloneMatchABatch() throws {
+        let x = Variable("x"), y = Variable("y")
+        let pull = (x == 40).withStrength(.weak)
+        var s = Solver()
+        try s.add(x >= 0)
+        try s.add(pull)
+        #expect(throws: SolverError.duplicateConstraint(pull)) { try s.add(pull) }
+        let nan = (y == Double.nan).withStrength(.strong)
+        #expect(throws: SolverError.nonFinite("constraint \(nan)")) { try s.add(nan) }
+        #expect(!s.contains(nan) && s.constraints.count == 2)
+        s.updateVariables()
+        #expect(s[x] == 40 && s[y] == 0)
+
+        let rest = [(y == x + 10).withStrength(.medium), (y <= 30).withStrength(.strong), (x + y == 100).withStrength(.weak)]
+        for c in rest { try s.add(c) }
+        var batch = Solver()
+        try batch.add([x >= 0, pull] + rest)
+        s.updateVariables()
+        batch.updateVariables()
+        #expect(s[x] == batch[x] && s[y] == batch[y])
+        #expect(s[y] == 30 && s[x] == 20)
+        #expect(s.constraints.count == 5)
+    }
+
     @Test func conflictNamesTheMinimalSet() throws {
         var s = Solver()
         let a = Variable("a"), b = Variable("b"), c = Variable("c"), d = Variable("d")
