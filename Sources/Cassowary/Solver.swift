@@ -78,6 +78,9 @@ public struct Solver: Sendable {
 
     /// Scratch for `insert`: the row of the constraint being added.
     private var insertionTerms: [LinearTerm] = []
+    /// `shiftConstants`' moves, kept between calls: a reused cell's fitting shifts constants
+    /// every time, and a fresh array was a heap block each.
+    private var shiftScratch: [(slot: Int, constant: Double)] = []
 
     /// Whether an `.unsatisfiable` error names, of the irreducible groups that would do, the one
     /// ``ConflictSearch`` finds reading every held required constraint in the order added, as a
@@ -253,7 +256,8 @@ public struct Solver: Sendable {
     /// - Complexity: O(rows holding the constraints' markers), then the dual simplex pivots
     ///   needed to restore feasibility.
     public mutating func setConstants(_ changes: [(constraint: Constraint, constant: Double)]) throws(SolverError) {
-        if try shiftConstants(changes) { return }
+        if try shiftConstants(count: changes.count, id: { changes[$0].constraint.id }, constant: { changes[$0].constant },
+                              unknown: { .unknownConstraint(changes[$0].constraint) }) { return }
         // Explain with the changes made one at a time, on a copy (which takes over if they
         // all hold that way).
         var trial = self
@@ -261,22 +265,34 @@ public struct Solver: Sendable {
         self = trial
     }
 
+    /// ``setConstants(_:)`` for constraints named by their identities, each of them held: for a
+    /// caller that keeps identities (a list of constraints retains and releases each one, most
+    /// of what a reused cell's move of its new text sizes cost besides the pivots).
+    package mutating func setConstants(byID changes: [(id: UInt64, constant: Double)]) throws(SolverError) {
+        if try shiftConstants(count: changes.count, id: { changes[$0].id }, constant: { changes[$0].constant },
+                              unknown: { preconditionFailure("internal error: no constraint \(changes[$0].id) is held") }) { return }
+        var trial = self
+        for (id, constant) in changes { try trial.setConstant(constant, for: records[Int(slots[id]!)].constraint) }
+        self = trial
+    }
+
     /// ``setConstants(_:)`` without the explanation: false, the solver as it was, when the
-    /// changes cannot hold together.
-    private mutating func shiftConstants(_ changes: [(constraint: Constraint, constant: Double)]) throws(SolverError) -> Bool {
-        // Check every change before making any. The constraint passed in is the one the record
-        // holds (same identity, same relation and strength), so only its slot is looked up.
-        var moves: [(slot: Int, constant: Double)] = []
-        moves.reserveCapacity(changes.count)
+    /// changes (`count` of them, the `i`th naming a constraint by identity) cannot hold together.
+    @inline(__always)
+    private mutating func shiftConstants(count: Int, id: (Int) -> UInt64, constant newConstant: (Int) -> Double,
+                                         unknown: (Int) -> SolverError) throws(SolverError) -> Bool {
+        // Check every change before making any; the relation and strength are the record's.
+        var moves = shiftScratch
+        shiftScratch = []
+        moves.removeAllKeepingCapacity()
+        defer { shiftScratch = moves }
         var required = false
-        for i in changes.indices {
-            let constant = -changes[i].constant   // the expression's: terms - c ⋈ 0
-            guard let slot = slots[changes[i].constraint.id].map(Int.init) else {
-                throw .unknownConstraint(changes[i].constraint)
-            }
-            guard constant.isFinite else { throw .nonFinite("constant of \(changes[i].constraint)") }
+        for i in 0..<count {
+            let constant = -newConstant(i)   // the expression's: terms - c ⋈ 0
+            guard let slot = slots[id(i)].map(Int.init) else { throw unknown(i) }
+            guard constant.isFinite else { throw .nonFinite("constant of \(records[slot].constraint)") }
             moves.append((slot, constant))
-            required = required || (changes[i].constraint.strength.isRequired && constant != records[slot].constant)
+            required = required || (records[slot].constraint.strength.isRequired && constant != records[slot].constant)
         }
         if required { begin() }
         for i in moves.indices {
@@ -290,7 +306,7 @@ public struct Solver: Sendable {
             cacheValid = false
             records[slot].constant = constant
             let delta = constant - old
-            engine.shift(records[slot].marker, by: changes[i].constraint.relation == .lessThanOrEqual ? delta : -delta)
+            engine.shift(records[slot].marker, by: records[slot].constraint.relation == .lessThanOrEqual ? delta : -delta)
         }
         if engine.dualOptimize() {
             if required { commit() }
@@ -304,7 +320,8 @@ public struct Solver: Sendable {
     /// Gives every constraint of `constraints`, each held, its own constant (as built), in one
     /// step; false, the solver as it was, when they cannot all hold or one is not finite.
     mutating func moveConstants(to constraints: [Constraint]) -> Bool {
-        (try? shiftConstants(constraints.map { ($0, $0.constant) })) ?? false
+        (try? shiftConstants(count: constraints.count, id: { constraints[$0].id }, constant: { constraints[$0].constant },
+                             unknown: { .unknownConstraint(constraints[$0]) })) ?? false
     }
 
     /// Puts `newVariables` and `newConstraints` in place of the ones at the same positions of

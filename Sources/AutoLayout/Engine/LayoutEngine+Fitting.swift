@@ -43,15 +43,18 @@ final class FittingScratch {
     func apply(_ log: [LayoutConstraint], _ diverged: [LayoutConstraint], _ pulls: [LayoutConstraint]) -> Bool {
         moves.removeAll(keepingCapacity: true)
         func take(_ list: [LayoutConstraint]) {
-            for c in list { ownership.appendMoves(for: c, to: &moves) }
+            for c in list { ownership.appendMoves(for: c, toIDs: &moves) }
         }
         take(log)
         take(diverged)
         take(pulls)
-        return move(moves)
+        if moves.isEmpty { return true }
+        func set(_ solver: inout Solver) -> Bool { (try? solver.setConstants(byID: moves)) != nil }
+        return set(&solver)
     }
-    /// The solver's changes in `apply`, kept between fittings.
-    @exclusivity(unchecked) private var moves: [(constraint: Cassowary.Constraint, constant: Double)] = []
+    /// The solver's changes in `apply`, by the solver constraints' identities, kept between
+    /// fittings.
+    @exclusivity(unchecked) private var moves: [(id: UInt64, constant: Double)] = []
 
     // The solver is read through `inout` below: a call on a class's struct property would
     // copy the whole solver first.

@@ -88,6 +88,16 @@ struct SolverOwnership {
     /// ``Cassowary/Solver/setConstants(_:)`` (nothing when it is not recorded): the built
     /// constants when it has not moved, which sets back a solver constant moved on its own.
     /// Appending spares an array per constraint on the reused-cell path.
+    /// ``appendMoves(for:to:)`` by identity, for ``Cassowary/Solver/setConstants(byID:)``:
+    /// read in place, nothing retained per move.
+    func appendMoves(for c: LayoutConstraint, toIDs moves: inout [(id: UInt64, constant: Double)]) {
+        guard let slot = slotOfOwner[identityKey(c)].map(Int.init) else { return }
+        let delta = c.constant - records[slot].builtConstant
+        for k in records[slot].constraints.indices {
+            moves.append((records[slot].constraints[k].id, records[slot].constraints[k].constant + delta))
+        }
+    }
+
     func appendMoves(for c: LayoutConstraint, to moves: inout [(constraint: Cassowary.Constraint, constant: Double)]) {
         guard let record = record(of: c) else { return }
         let delta = c.constant - record.builtConstant
