@@ -88,6 +88,12 @@ struct SolverOwnership {
     /// ``Cassowary/Solver/setConstants(_:)`` (nothing when it is not recorded): the built
     /// constants when it has not moved, which sets back a solver constant moved on its own.
     /// Appending spares an array per constraint on the reused-cell path.
+    func appendMoves(for c: LayoutConstraint, to moves: inout [(constraint: Cassowary.Constraint, constant: Double)]) {
+        guard let record = record(of: c) else { return }
+        let delta = c.constant - record.builtConstant
+        for s in record.constraints { moves.append((s, s.constant + delta)) }
+    }
+
     /// ``appendMoves(for:to:)`` by identity, for ``Cassowary/Solver/setConstants(byID:)``:
     /// read in place, nothing retained per move.
     func appendMoves(for c: LayoutConstraint, toIDs moves: inout [(id: UInt64, constant: Double)]) {
@@ -96,12 +102,6 @@ struct SolverOwnership {
         for k in records[slot].constraints.indices {
             moves.append((records[slot].constraints[k].id, records[slot].constraints[k].constant + delta))
         }
-    }
-
-    func appendMoves(for c: LayoutConstraint, to moves: inout [(constraint: Cassowary.Constraint, constant: Double)]) {
-        guard let record = record(of: c) else { return }
-        let delta = c.constant - record.builtConstant
-        for s in record.constraints { moves.append((s, s.constant + delta)) }
     }
 
     /// What is wrong with the table against `solver`, which should hold exactly the recorded
