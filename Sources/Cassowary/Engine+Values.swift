@@ -113,6 +113,8 @@ extension Engine {
             changed.append(x)
         }
         let list = changedDefinitions(limit: order.count / 32) ?? order
+        // The same loop as `evaluate`'s, written out in each: one helper for both (with
+        // `values` and `changed` inout) made a step of chain-1000 47% slower, measured twice.
         for x in list {
             let sum = Engine.definitionValue(x, definitions, values)
             if sum != values[x] {

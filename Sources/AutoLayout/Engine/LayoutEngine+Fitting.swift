@@ -43,7 +43,7 @@ final class FittingScratch {
     func apply(_ log: [LayoutConstraint], _ diverged: [LayoutConstraint], _ pulls: [LayoutConstraint]) -> Bool {
         moves.removeAll(keepingCapacity: true)
         func take(_ list: [LayoutConstraint]) {
-            for c in list { ownership.appendMoves(for: c, toIDs: &moves) }
+            for c in list { ownership.appendMoves(for: c, to: &moves) }
         }
         take(log)
         take(diverged)

@@ -31,7 +31,7 @@ extension LayoutEngine {
                 out.append("\(c)\(c.isBroken ? " (broken)" : "") is held as \(record.constraints), not as \(expected)")
             }
             if !pending.contains(ObjectIdentifier(c)) {
-                var moves: [(constraint: Cassowary.Constraint, constant: Double)] = []
+                var moves: [(id: UInt64, constant: Double)] = []
                 ownership.appendMoves(for: c, to: &moves)
                 for (s, move) in zip(record.constraints, moves) where solver.constant(of: s) != move.constant {
                     out.append("\(c) has constant \(c.constant), but the solver holds \(s) at \(solver.constant(of: s).map { "\($0)" } ?? "none")")

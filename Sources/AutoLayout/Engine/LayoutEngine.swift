@@ -453,10 +453,10 @@ public final class LayoutEngine {
     private func applyConstant(_ c: LayoutConstraint) {
         while true {
             do {
-                var moves: [(constraint: Cassowary.Constraint, constant: Double)] = []
+                var moves: [(id: UInt64, constant: Double)] = []
                 ownership.appendMoves(for: c, to: &moves)
                 if moves.isEmpty { return }   // not in the solver (yet, or any more)
-                try solver.setConstants(moves)
+                try solver.setConstants(byID: moves)
                 return
             } catch .unsatisfiable(let culprit, let conflicting) {
                 let broken = resolveConflict(group: [culprit] + conflicting, ownership: ownership)

@@ -84,19 +84,12 @@ struct SolverOwnership {
         return removed
     }
 
-    /// Appends the solver constraints of `c` with their constants for its constant now, for
-    /// ``Cassowary/Solver/setConstants(_:)`` (nothing when it is not recorded): the built
-    /// constants when it has not moved, which sets back a solver constant moved on its own.
-    /// Appending spares an array per constraint on the reused-cell path.
-    func appendMoves(for c: LayoutConstraint, to moves: inout [(constraint: Cassowary.Constraint, constant: Double)]) {
-        guard let record = record(of: c) else { return }
-        let delta = c.constant - record.builtConstant
-        for s in record.constraints { moves.append((s, s.constant + delta)) }
-    }
-
-    /// ``appendMoves(for:to:)`` by identity, for ``Cassowary/Solver/setConstants(byID:)``:
-    /// read in place, nothing retained per move.
-    func appendMoves(for c: LayoutConstraint, toIDs moves: inout [(id: UInt64, constant: Double)]) {
+    /// Appends the solver constraints of `c`, by identity, with their constants for its constant
+    /// now, for ``Cassowary/Solver/setConstants(byID:)`` (nothing when it is not recorded): the
+    /// built constants when it has not moved, which sets back a solver constant moved on its
+    /// own. Appending spares an array per constraint on the reused-cell path, and identities
+    /// read in place a retain and a release per move.
+    func appendMoves(for c: LayoutConstraint, to moves: inout [(id: UInt64, constant: Double)]) {
         guard let slot = slotOfOwner[identityKey(c)].map(Int.init) else { return }
         let delta = c.constant - records[slot].builtConstant
         for k in records[slot].constraints.indices {
