@@ -42,12 +42,14 @@ final class FittingScratch {
     /// conflict).
     func apply(_ log: [LayoutConstraint], _ diverged: [LayoutConstraint], _ pulls: [LayoutConstraint]) -> Bool {
         moves.removeAll(keepingCapacity: true)
-        func take(_ list: [LayoutConstraint]) {
+        // The ownership is read through `inout` (see below): a call on the stored property
+        // retained and released each of its buffers for every constraint.
+        func take(_ list: [LayoutConstraint], _ ownership: inout SolverOwnership) {
             for c in list { ownership.appendMoves(for: c, to: &moves) }
         }
-        take(log)
-        take(diverged)
-        take(pulls)
+        take(log, &ownership)
+        take(diverged, &ownership)
+        take(pulls, &ownership)
         if moves.isEmpty { return true }
         func set(_ solver: inout Solver) -> Bool { (try? solver.setConstants(byID: moves)) != nil }
         return set(&solver)

@@ -57,7 +57,13 @@ open class View: LayoutItem, CustomStringConvertible {
     // whose call cannot reach the same object again.
 
     /// The view that contains this one (it clears this as it is freed: see ``UnownedReference``).
-    @exclusivity(unchecked) public private(set) unowned(unsafe) var superview: View?
+    public private(set) var superview: View? {
+        get { superviewLink?.takeUnretainedValue() }
+        set { superviewLink = newValue.map { Unmanaged.passUnretained($0) } }
+    }
+    /// The superview, unretained: walks up the hierarchy read it without a retain and a release
+    /// at each step.
+    @exclusivity(unchecked) private var superviewLink: Unmanaged<View>?
     /// The views this one contains, back to front.
     public private(set) var subviews: [View] = []
     /// The guides this view owns, including the margins and safe-area guides once used.
@@ -283,10 +289,13 @@ open class View: LayoutItem, CustomStringConvertible {
     }
 
     /// The top of the hierarchy.
-    var rootView: View {
-        // Unowned locals: the walk retains nothing (the hierarchy holds every view on it).
-        unowned(unsafe) var v = self
-        while !v.hostsOwnLayout, let s = v.superview { v = s }
+    var rootView: View { unmanagedRoot.takeUnretainedValue() }
+
+    /// The top of the hierarchy, unretained: the walk retains nothing (the hierarchy holds
+    /// every view on it).
+    private var unmanagedRoot: Unmanaged<View> {
+        var v = Unmanaged.passUnretained(self)
+        while let s = v._withUnsafeGuaranteedRef({ $0.hostsOwnLayout ? nil : $0.superviewLink }) { v = s }
         return v
     }
 
@@ -316,8 +325,8 @@ open class View: LayoutItem, CustomStringConvertible {
 
     /// The engine that lays out this view's hierarchy (shared by the root and its descendants).
     public var layoutEngine: LayoutEngine {
+        if let engine = unmanagedRoot._withUnsafeGuaranteedRef({ $0.ownEngine }) { return engine }
         let root = rootView
-        if let engine = root.ownEngine { return engine }
         let engine = LayoutEngine(root: root)
         root.ownEngine = engine
         return engine
@@ -374,7 +383,8 @@ open class View: LayoutItem, CustomStringConvertible {
     /// Tells the engine that ``intrinsicContentSize`` changed.
     open func invalidateIntrinsicContentSize() {
         setNeedsConstraintUpdate(intrinsicOnly: true)
-        superview?.subviewIntrinsicSizeChanged(self)
+        // Unretained: a superview clears the link as it is freed, and the call frees nothing.
+        superviewLink?._withUnsafeGuaranteedRef { $0.subviewIntrinsicSizeChanged(self) }
     }
 
     /// Whether a host (a table cell for its content view) holds this view's size with
@@ -561,12 +571,13 @@ open class View: LayoutItem, CustomStringConvertible {
         onlyIntrinsicSizeChanged = intrinsicOnly
         // A lone view has no engine yet (views get one when they gain subviews or are laid
         // out); the engine looks at its root when it is made.
-        let root = rootView
-        if let engine = root.ownEngine {
-            engine.viewNeedsUpdate(self, intrinsicOnly: intrinsicOnly)
-        } else if root !== self {
-            root.layoutEngine.viewNeedsUpdate(self, intrinsicOnly: intrinsicOnly)
+        // Root and engine unretained: the hierarchy holds the root, and the root its engine.
+        let queued = unmanagedRoot._withUnsafeGuaranteedRef { root -> Bool in
+            guard let engine = root.ownEngine.map({ Unmanaged.passUnretained($0) }) else { return root === self }
+            engine._withUnsafeGuaranteedRef { $0.viewNeedsUpdate(self, intrinsicOnly: intrinsicOnly) }
+            return true
         }
+        if !queued { rootView.layoutEngine.viewNeedsUpdate(self, intrinsicOnly: intrinsicOnly) }
     }
 
     /// Asks for a layout pass; ``layoutIfNeeded()`` performs it.
