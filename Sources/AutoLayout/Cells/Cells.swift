@@ -102,18 +102,20 @@ open class CollectionViewCell: CollectionReusableView, SelfSizingCell, Configura
             if !isUpdatingConfiguration { setNeedsUpdateConfiguration() }
         }
     }
+    // Unchecked exclusivity below: a reused cell's configuration update reads these for every
+    // item (see the note above `View.superview`).
     /// Whether a configuration update replaces the ``contentConfiguration`` by its
     /// `updated(for:)` version (true by default, as in UIKit). It does so whether or not an
     /// override of ``updateConfiguration(using:)`` calls `super`.
-    public var automaticallyUpdatesContentConfiguration = true
+    @exclusivity(unchecked) public var automaticallyUpdatesContentConfiguration = true
     /// The cell's background, stored (not drawn): updated for the state like the content.
-    public var backgroundConfiguration: BackgroundConfiguration?
+    @exclusivity(unchecked) public var backgroundConfiguration: BackgroundConfiguration?
     /// Whether a configuration update replaces the ``backgroundConfiguration`` by its
     /// `updated(for:)` version (true by default).
-    public var automaticallyUpdatesBackgroundConfiguration = true
+    @exclusivity(unchecked) public var automaticallyUpdatesBackgroundConfiguration = true
     /// Called at each configuration update, after ``updateConfiguration(using:)`` (UIKit's
     /// `configurationUpdateHandler`).
-    public var configurationUpdateHandler: ((CollectionViewCell, CellConfigurationState) -> Void)?
+    @exclusivity(unchecked) public var configurationUpdateHandler: ((CollectionViewCell, CellConfigurationState) -> Void)?
     /// Whether the cell is selected.
     public var isSelected = false {
         didSet { if isSelected != oldValue { setNeedsUpdateConfiguration() } }
@@ -218,9 +220,9 @@ open class TableViewCell: View, SelfSizingCell, ConfigurableCell {
     @exclusivity(unchecked) private var isStateIndependent = false
 
     /// The row's background, stored (not drawn); see ``CollectionViewCell/backgroundConfiguration``.
-    public var backgroundConfiguration: BackgroundConfiguration?
+    @exclusivity(unchecked) public var backgroundConfiguration: BackgroundConfiguration?
     /// Whether a configuration update updates the ``backgroundConfiguration`` for the state.
-    public var automaticallyUpdatesBackgroundConfiguration = true
+    @exclusivity(unchecked) public var automaticallyUpdatesBackgroundConfiguration = true
 
     /// What the cell shows; see ``CollectionViewCell/contentConfiguration``.
     @exclusivity(unchecked) public var contentConfiguration: (any ContentConfiguration)? {
@@ -233,9 +235,9 @@ open class TableViewCell: View, SelfSizingCell, ConfigurableCell {
     }
     /// Whether a configuration update replaces the ``contentConfiguration`` by its
     /// `updated(for:)` version; see ``CollectionViewCell/automaticallyUpdatesContentConfiguration``.
-    public var automaticallyUpdatesContentConfiguration = true
+    @exclusivity(unchecked) public var automaticallyUpdatesContentConfiguration = true
     /// Called at each configuration update, after ``updateConfiguration(using:)``.
-    public var configurationUpdateHandler: ((TableViewCell, CellConfigurationState) -> Void)?
+    @exclusivity(unchecked) public var configurationUpdateHandler: ((TableViewCell, CellConfigurationState) -> Void)?
     /// Whether the row is selected.
     public var isSelected = false {
         didSet { if isSelected != oldValue { setNeedsUpdateConfiguration() } }

@@ -217,11 +217,13 @@ public final class ListContentView: View, ContentView {
 
     private var shape: Shape?
     private var layoutConstraints: [LayoutConstraint] = []
-    private var imageSize: [LayoutConstraint] = []          // width, height
-    private var imageSlotSize: [LayoutConstraint] = []      // width, height
-    private var imageToText: [LayoutConstraint] = []
-    private var verticalPadding: LayoutConstraint?
-    private var horizontalPadding: LayoutConstraint?
+    // Unchecked exclusivity: read for every item a reused cell measures (see the note above
+    // `View.superview`).
+    @exclusivity(unchecked) private var imageSize: [LayoutConstraint] = []          // width, height
+    @exclusivity(unchecked) private var imageSlotSize: [LayoutConstraint] = []      // width, height
+    @exclusivity(unchecked) private var imageToText: [LayoutConstraint] = []
+    @exclusivity(unchecked) private var verticalPadding: LayoutConstraint?
+    @exclusivity(unchecked) private var horizontalPadding: LayoutConstraint?
 
     /// A view showing `configuration`.
     public init(configuration: ListContentConfiguration) {

@@ -103,9 +103,11 @@ public struct CollectionLayoutSpacing: Hashable, Sendable {
 open class CollectionLayoutItem {
     /// The item's size, relative to its group.
     public let layoutSize: CollectionLayoutSize
+    // Unchecked exclusivity on the insets and spacings: read for every item placed (see the
+    // note above `View.superview`).
     /// Space kept free around the cell inside the item's size. As in UIKit, an inset along an
     /// estimated dimension is ignored (the measured cell takes the whole length).
-    public var contentInsets: DirectionalEdgeInsets = .zero
+    @exclusivity(unchecked) public var contentInsets: DirectionalEdgeInsets = .zero
 
     /// An item of a size.
     public init(layoutSize: CollectionLayoutSize) {
@@ -124,7 +126,7 @@ open class CollectionLayoutGroup: CollectionLayoutItem {
     /// then shared equally, whatever the item says).
     let count: Int?
     /// The space between the group's items.
-    public var interItemSpacing: CollectionLayoutSpacing?
+    @exclusivity(unchecked) public var interItemSpacing: CollectionLayoutSpacing?
 
     private init(axis: Axis, layoutSize: CollectionLayoutSize, subitems: [CollectionLayoutItem], count: Int?) {
         precondition(!subitems.isEmpty, "NSCollectionLayoutGroup needs at least one subitem.")
@@ -176,7 +178,7 @@ open class CollectionLayoutBoundarySupplementaryItem {
     /// scrolling, which a layout without a screen does not do).
     public var pinToVisibleBounds = false
     /// Space kept free around the view inside its size.
-    public var contentInsets: DirectionalEdgeInsets = .zero
+    @exclusivity(unchecked) public var contentInsets: DirectionalEdgeInsets = .zero
 
     /// A boundary item.
     public init(layoutSize: CollectionLayoutSize, elementKind: String, alignment: Alignment) {
@@ -210,7 +212,7 @@ open class CollectionLayoutSection {
     public let group: CollectionLayoutGroup
     /// Space between the section's edges and its content. Boundary supplementary items follow
     /// it (``supplementariesFollowContentInsets``).
-    public var contentInsets: DirectionalEdgeInsets = .zero
+    @exclusivity(unchecked) public var contentInsets: DirectionalEdgeInsets = .zero
     /// Space between consecutive groups.
     public var interGroupSpacing: Double = 0
     /// Headers and footers.

@@ -164,7 +164,7 @@ struct CollectionLayoutContext {
 /// Heights measured by a collection view, with the width each was measured at: cells in dense
 /// arrays by section and item (a layout pass reads every item), supplementary views by element.
 final class MeasuredHeights {
-    private var cells: [[(width: Double, height: Double)]] = []
+    @exclusivity(unchecked) private var cells: [[(width: Double, height: Double)]] = []
     private var supplementary: [CollectionLayoutElement: (width: Double, height: Double)] = [:]
     private static let none = (width: -1.0, height: 0.0)
 

@@ -32,7 +32,7 @@ public final class LayoutEngine {
     /// root view, so a strong one would keep a hierarchy that is waiting for a pass alive.
     @exclusivity(unchecked) private var dirtyViews: [WeakView] = []
     /// Views whose `updateConstraints()` is due, in the order they asked.
-    private var constraintUpdates: [WeakView] = []
+    @exclusivity(unchecked) private var constraintUpdates: [WeakView] = []
     /// Cells whose configuration update is due, in the order they asked.
     @exclusivity(unchecked) private var configurationUpdates: [WeakView] = []
     /// Implicit bounds of items that joined, waiting to be added.
