@@ -260,8 +260,8 @@ public final class ListContentView: View, ContentView {
         }
     }
 
-    private func apply(_ c: ListContentConfiguration) {
-        listConfiguration = c
+    /// Shows `c`, which is kept last (moved in, not copied: a copy retains each of its texts).
+    private func apply(_ c: consuming ListContentConfiguration) {
         let hasText = !(c.text ?? "").isEmpty
         let hasSecondary = !(c.secondaryText ?? "").isEmpty
         let newShape = Shape(hasImage: c.image != nil, hasText: hasText, hasSecondaryText: hasSecondary,
@@ -272,6 +272,7 @@ public final class ListContentView: View, ContentView {
         imageView.image = c.image
         if newShape != shape { rebuild(newShape) }
         updateConstants(c)
+        listConfiguration = c
     }
 
     private func configure(_ label: Label, _ text: String?, _ p: ListContentConfiguration.TextProperties) {

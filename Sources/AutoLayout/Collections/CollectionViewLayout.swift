@@ -373,7 +373,7 @@ private final class SectionPlan {
     let perGroup: Int
     let groupCount: Int
     /// Group heights plus the inter-group spacing.
-    var groups: SumTree
+    @exclusivity(unchecked) var groups: SumTree
     var headers: [(item: CollectionLayoutBoundarySupplementaryItem, size: Size)]
     var footers: [(item: CollectionLayoutBoundarySupplementaryItem, size: Size)]
 
@@ -402,8 +402,11 @@ private final class SectionPlan {
         groupCount = count == 0 ? 0 : (count + perGroup - 1) / perGroup
         var heights = Array(repeating: first.height + section.interGroupSpacing, count: groupCount)
         // Groups holding items measured before (a layout invalidated by hand), and a last
-        // group with fewer items, may differ from the first: place them too.
-        let redo = context.measured.recordedCells > 0 ? Array(1..<max(groupCount, 1))
+        // group with fewer items, may differ from the first: place them too. Not when
+        // everything is visible: the walk that follows a plan's making then places every group,
+        // in order, and sets its height before the next one's position is read.
+        let redo = context.visible == .everything ? []
+            : context.measured.recordedCells > 0 ? Array(1..<max(groupCount, 1))
             : groupCount > 1 && count % perGroup != 0 ? [groupCount - 1] : []
         for g in redo {
             scratch.removeAll(keepingCapacity: true)

@@ -171,10 +171,14 @@ extension LayoutEngine {
                 && hugging == v.contentHuggingPriority(for: axis) && compression == v.contentCompressionResistancePriority(for: axis)
         }
         // The common case, a new text or image: the same constraints, new constants (no arrays made).
-        if hasWidth && hasHeight && current.count == 2 && matches(current[0], .horizontal) && matches(current[1], .vertical) {
-            if current[0].constant != size.width { current[0].constant = size.width }
-            if current[1].constant != size.height { current[1].constant = size.height }
-            return
+        if hasWidth && hasHeight && current.count == 2 {
+            // (Each read of an element of `current` costs a retain and a release: read once.)
+            let width = current[0], height = current[1]
+            if matches(width, .horizontal) && matches(height, .vertical) {
+                if width.constant != size.width { width.constant = size.width }
+                if height.constant != size.height { height.constant = size.height }
+                return
+            }
         }
         var axes: [(LayoutConstraint.Axis, Double)] = []
         if hasWidth { axes.append((.horizontal, size.width)) }
