@@ -68,6 +68,30 @@ private func laidOut(_ configuration: ListContentConfiguration, width: Double = 
         #expect(cell.layoutEngine.conflicts.isEmpty)
     }
 
+    /// A sizing cell is fitted for row after row and never laid out: the constant changes it
+    /// queues for its next layout pass stay a few (one per constraint), and that pass lays it
+    /// out at the last row's constants, as a cell configured with that row alone.
+    @Test func aSizingCellFittedForManyRowsQueuesEachConstantOnce() throws {
+        let cell = CollectionViewListCell()
+        var c = ListContentConfiguration.subtitleCell()
+        for row in 0..<500 {
+            c.text = "Row \(row)"
+            c.secondaryText = String(repeating: "word ", count: row % 40 + 1)
+            cell.contentConfiguration = c
+            _ = cell.preferredLayoutSize(fittingWidth: 375)
+        }
+        #expect(cell.layoutEngine.toChange.count < 64)
+        let size = cell.preferredLayoutSize(fittingWidth: 375)
+        cell.frame = Rect(origin: .zero, size: size)
+        cell.layoutIfNeeded()
+        let (fresh, freshView) = try laidOut(c)
+        let view = try #require(cell.contentView as? ListContentView)
+        #expect(cell.frame == fresh.frame)
+        #expect(view.textLabel.frame == freshView.textLabel.frame)
+        #expect(view.secondaryTextLabel.frame == freshView.secondaryTextLabel.frame)
+        #expect(cell.layoutEngine.toChange.isEmpty)
+    }
+
     @Test func valueCellPutsItsTextsOnOneRow() throws {
         var c = ListContentConfiguration.valueCell()
         c.text = "Name"

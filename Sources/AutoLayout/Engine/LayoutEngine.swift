@@ -27,6 +27,8 @@ public final class LayoutEngine {
     /// waiting to be removed, views whose generated constraints need a look.
     @exclusivity(unchecked) private var toAdd: [LayoutConstraint] = []
     @exclusivity(unchecked) private(set) var toChange: [LayoutConstraint] = []
+    /// How long `toChange` grows before its repeats are dropped.
+    private var toChangeCompactionCount = 256
     private(set) var toRemove: [Cassowary.Constraint] = []
     /// Held weakly, like every reference from an engine to views: the engine belongs to its
     /// root view, so a strong one would keep a hierarchy that is waiting for a pass alive.
@@ -143,8 +145,22 @@ public final class LayoutEngine {
                 constantLog = []
             }
         }
-        // One not added yet is added at its new constant; the pass skips it (no record).
+        // One not added yet is added at its new constant; the pass skips it (no record). A pass
+        // applies a constraint's constant as it is then, so a constraint listed already is not
+        // listed again: a sizing cell, fitted over and over and never laid out, moves the same
+        // few constants each time (the last few entries are looked at, and the list drops its
+        // repeats when it grows).
+        if toChange.suffix(8).contains(where: { $0 === c }) { return }
         toChange.append(c)
+        if toChange.count >= toChangeCompactionCount { dropRepeatedChanges() }
+    }
+
+    /// Keeps the first of each constraint's entries in `toChange`.
+    /// - Complexity: amortised O(1) a change (the next drop waits for twice what is left).
+    private func dropRepeatedChanges() {
+        var seen = Set<ObjectIdentifier>()
+        toChange.removeAll { !seen.insert(ObjectIdentifier($0)).inserted }
+        toChangeCompactionCount = max(256, 2 * toChange.count)
     }
 
     /// The priority or the expression changed: replace the solver constraints.
