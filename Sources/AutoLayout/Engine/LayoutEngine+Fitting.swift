@@ -58,20 +58,14 @@ final class FittingScratch {
     /// fittings.
     @exclusivity(unchecked) private var moves: [(id: UInt64, constant: Double)] = []
 
-    // The solver is read through `inout` below: a call on a class's struct property would
-    // copy the whole solver first.
+    // The solver is read in place below (`valueInPlace`, `inout`): a call on a class's struct
+    // property would copy the whole solver first.
 
     /// The solved value of `variable`, cleaned of rounding noise.
-    func value(of variable: Variable) -> Double {
-        func read(_ solver: inout Solver) -> Double { cleaned(solver.value(of: variable)) }
-        return read(&solver)
-    }
+    func value(of variable: Variable) -> Double { cleaned(solver.valueInPlace(of: variable)) }
 
     /// The constant a solver constraint has now.
-    func constant(of constraint: Cassowary.Constraint) -> Double? {
-        func read(_ solver: inout Solver) -> Double? { solver.constant(of: constraint) }
-        return read(&solver)
-    }
+    func constant(of constraint: Cassowary.Constraint) -> Double? { solver.constantInPlace(of: constraint) }
 
     /// Gives solver constraints new constants in one step; false, nothing moved, when they
     /// cannot all hold.
@@ -85,7 +79,7 @@ final class FittingScratch {
     @discardableResult
     func move(_ constraint: Cassowary.Constraint, to constant: Double) throws(SolverError) -> Bool {
         func set(_ solver: inout Solver) throws(SolverError) -> Bool {
-            if solver.constant(of: constraint) == constant { return false }
+            if solver.constantInPlace(of: constraint) == constant { return false }
             try solver.setConstant(constant, for: constraint)
             return true
         }
