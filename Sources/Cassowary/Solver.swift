@@ -210,7 +210,7 @@ public struct Solver: Sendable {
     /// The current constant of a constraint, in its own terms (``Constraint/constant``: the
     /// `c` of `terms ⋈ c`, so 10 for `x == y + 10`): as built, or the last `setConstant`.
     /// - Complexity: O(1).
-    public func constant(of constraint: Constraint) -> Double? { record(constraint).map { -$0.constant } }
+    @inline(__always) public func constant(of constraint: Constraint) -> Double? { record(constraint).map { -$0.constant } }
 
     /// Changes the constant of a constraint in place, without removing and re-adding it: the
     /// `c` of `terms ⋈ c` (``Constraint/constant``), so `x == y + 10` with constant 20 becomes
@@ -415,7 +415,13 @@ public struct Solver: Sendable {
     /// ``value(of:)`` for a solver held in place (a class's stored property, an `inout`): it
     /// changes nothing, but a mutating method takes the solver by address, where another
     /// module's call of a non-mutating one first copies the whole solver (785 bytes).
-    package mutating func valueInPlace(of variable: Variable) -> Double { value(of: variable) }
+    package mutating func valueInPlace(of variable: Variable) -> Double {
+        guard let s = symbols[variable.id] else { return 0 }
+        return cacheValid ? cache[s] : uncachedValue(s)
+    }
+
+    /// A value outside the cache (apart: inlined, the engine was copied for every read).
+    @inline(never) private mutating func uncachedValue(_ s: Symbol) -> Double { engine.value(of: s) }
 
     /// ``constant(of:)`` for a solver held in place (see ``valueInPlace(of:)``).
     package mutating func constantInPlace(of constraint: Constraint) -> Double? { constant(of: constraint) }
