@@ -572,12 +572,13 @@ open class View: LayoutItem, CustomStringConvertible {
         // A lone view has no engine yet (views get one when they gain subviews or are laid
         // out); the engine looks at its root when it is made.
         // Root and engine unretained: the hierarchy holds the root, and the root its engine.
-        let queued = unmanagedRoot._withUnsafeGuaranteedRef { root -> Bool in
+        // Returns false when the root has no engine yet and must make one.
+        let handled = unmanagedRoot._withUnsafeGuaranteedRef { root -> Bool in
             guard let engine = root.ownEngine.map({ Unmanaged.passUnretained($0) }) else { return root === self }
             engine._withUnsafeGuaranteedRef { $0.viewNeedsUpdate(self, intrinsicOnly: intrinsicOnly) }
             return true
         }
-        if !queued { rootView.layoutEngine.viewNeedsUpdate(self, intrinsicOnly: intrinsicOnly) }
+        if !handled { rootView.layoutEngine.viewNeedsUpdate(self, intrinsicOnly: intrinsicOnly) }
     }
 
     /// Asks for a layout pass; ``layoutIfNeeded()`` performs it.
