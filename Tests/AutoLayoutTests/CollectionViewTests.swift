@@ -261,6 +261,25 @@ private func selfSizingList(estimate: Double = 44) -> CollectionViewCompositiona
         #expect(SumTree([]).firstIndex(endingAfter: 0) == 0 && SumTree([]).total == 0)
     }
 
+    /// A pass that sets every value in order (a layout with everything visible) ends with the
+    /// tree `SumTree(values)` makes, bit for bit, and reads the same prefixes on the way: with
+    /// thirds, whose sums round, so that a different order of additions would show.
+    @Test(arguments: [1, 2, 5, 37, 64, 100])
+    func anInOrderPassMakesTheSameSums(count: Int) {
+        let start = (0..<count).map { Double($0 % 5 + 1) * 44 }
+        let values = (0..<count).map { Double(($0 * 7919) % 23) / 3 + 0.1 }
+        var tree = SumTree(start)
+        let built = SumTree(values)
+        for i in 0..<count {
+            #expect(tree.prefix(i) == built.prefix(i))
+            tree.setInOrder(i, values[i])
+        }
+        tree.finishInOrder()
+        for i in 0...count { #expect(tree.prefix(i) == built.prefix(i)) }
+        #expect(tree.total == built.total)
+        #expect(tree.firstIndex(endingAfter: built.total / 2) == built.firstIndex(endingAfter: built.total / 2))
+    }
+
     @Test func applyKeepsTheCellsAndSizesOfItemsThatStay() throws {
         let cv = CollectionView(frame: Rect(x: 0, y: 0, width: 320, height: 480), collectionViewLayout: selfSizingList())
         var configured: [String] = []

@@ -451,6 +451,9 @@ private final class SectionPlan {
         var g = groups.firstIndex(endingAfter: rect.minY - groupsTop)
         let placer = GroupPlacer(section: index, count: count, measured: measured, measure: measureNow)
         var frames: [(Int, Rect)] = []
+        // Everything visible: every group is placed, in order from the first, so each of the
+        // tree's sums is made once, when its last group is placed (the same sums `set` makes).
+        let inOrder = rect == .everything
         while g < groupCount {
             let start = groupsTop + groups.prefix(g)
             if start > rect.maxY { break }
@@ -458,12 +461,13 @@ private final class SectionPlan {
             let placed = placer.place(section.group, slot: Rect(x: section.contentInsets.leading, y: start, width: slot.width, height: slot.height),
                                       first: g * perGroup, into: &frames)
             let h = placed.height + section.interGroupSpacing
-            if h != groups.value(g) { groups.set(g, h) }
+            if inOrder { groups.setInOrder(g, h) } else if h != groups.value(g) { groups.set(g, h) }
             for (i, f) in frames where f.meets(rect) {
                 out.append((CollectionLayoutElement(indexPath: IndexPath(item: i, section: index), kind: nil), f))
             }
             g += 1
         }
+        if inOrder { groups.finishInOrder() }
         y = groupsTop + groupsHeight
         boundary(&footers)
     }
@@ -524,6 +528,29 @@ struct SumTree {
         var node = leaves + i
         tree[node] = value
         node /= 2
+        while node >= 1 {
+            tree[node] = tree[2 * node] + tree[2 * node + 1]
+            node /= 2
+        }
+    }
+
+    /// Sets the value at `i`, in a pass that sets every value in order from the first: only
+    /// the sums whose last value is `i` are made again, so that each sum is made once over the
+    /// pass, from its final parts. Until `finishInOrder()`, only `prefix(j)` for `j ≤ i + 1` and
+    /// `value` may be read.
+    mutating func setInOrder(_ i: Int, _ value: Double) {
+        var node = leaves + i
+        tree[node] = value
+        while node > 1 && node & 1 == 1 {
+            node /= 2
+            tree[node] = tree[2 * node] + tree[2 * node + 1]
+        }
+    }
+
+    /// Ends an in-order pass: makes the sums that reach past the last value.
+    mutating func finishInOrder() {
+        guard count > 0 else { return }
+        var node = (leaves + count - 1) / 2
         while node >= 1 {
             tree[node] = tree[2 * node] + tree[2 * node + 1]
             node /= 2
