@@ -210,6 +210,7 @@ public struct Solver: Sendable {
     /// The current constant of a constraint, in its own terms (``Constraint/constant``: the
     /// `c` of `terms ⋈ c`, so 10 for `x == y + 10`): as built, or the last `setConstant`.
     /// - Complexity: O(1).
+    /// (Always inlined: `constantInPlace(of:)`, calling it, would otherwise copy the solver.)
     @inline(__always) public func constant(of constraint: Constraint) -> Double? { record(constraint).map { -$0.constant } }
 
     /// Changes the constant of a constraint in place, without removing and re-adding it: the

@@ -30,7 +30,6 @@ struct SolverOwnership {
     /// bounds have none).
     private var slotOfMade = SlotTable()
 
-
     /// What `c` made, nil when the solver does not hold it.
     /// - Complexity: O(1) on average.
     func record(of c: LayoutConstraint) -> Record? { slotOfOwner[identityKey(c)].map { records[Int($0)] } }
