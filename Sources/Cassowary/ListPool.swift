@@ -2,9 +2,11 @@
 ///
 /// A list is a run of the buffer: where it starts, how many elements it holds and how many it
 /// has room for (0 or a size class: 1, 2, 3, 4, 6, 8, 12, 16, …, each a third or half more than
-/// the last). A list that outgrows its run moves to a run of the next class; a run given back
-/// goes on the free list of its class and is reused before the buffer grows. Positions within a
-/// list do not change when it moves, so anything that records a slot in a list stays valid.
+/// the last). A list appended to past its room moves to a run twice as large (a list's first
+/// element takes a run of two); one reserved for a count takes the smallest class that holds
+/// it. A run given back goes on the free list of its class and is reused before the buffer
+/// grows. Positions within a list do not change when it moves, so anything that records a slot
+/// in a list stays valid.
 ///
 /// An array per list costs a heap block each, with a 32-byte header and the allocator's own
 /// overhead: most of a matrix's columns hold one or two 8-byte cells, so that overhead was most
@@ -193,7 +195,13 @@ struct ListPool<Element: ListPoolElement>: @unchecked Sendable {
         unique()
         let run = run(list)
         if run.count == run.room {
-            move(list, toClass: run.room == 0 ? 1 : sizeClass(atLeast: Int(run.room) + 1), appending: element)
+            // Doubling: a column grows by one cell at a time, and each move costs a copy, an
+            // allocation and a release (most moves of a small system's adds, one class at a time).
+            if run.room == 0 {
+                start(list, with: element)
+            } else {
+                move(list, toClass: sizeClass(atLeast: 2 * Int(run.room)), appending: element)
+            }
             refresh()
             return
         }
@@ -341,6 +349,15 @@ struct ListPool<Element: ListPoolElement>: @unchecked Sendable {
         // A system that shrank a long way gives its room back; smaller gaps are closed by the
         // next growth (`allocate`), which keeps removals from packing over and over.
         if storage.freeElements > 4096 && 2 * storage.freeElements > storage.end { pack(reserving: 0) }
+    }
+
+    /// Gives an empty list without a run one of two elements, holding `element`: how most
+    /// columns start (a symbol's first cell), without `move`'s copy and release.
+    private func start(_ list: Int, with element: Element) {
+        let room = room(ofClass: 1)
+        let start = allocate(1, room)
+        storage.elements![start] = element
+        storage.runs![list] = Run(start: Int32(start), count: 1, room: Int32(room))
     }
 
     /// Moves a list into a run of class `c`, appending `element` to it if given.

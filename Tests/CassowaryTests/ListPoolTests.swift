@@ -85,26 +85,44 @@ import Testing
         }
     }
 
+    /// A list's first element takes a run of two, and each append past the room moves the list
+    /// to a run twice as large, keeping its elements in order.
+    @Test func appendsDoubleTheRoom() {
+        var pool = ListPool<Cell>()
+        pool.extend(to: 2)
+        var rooms: [Int] = []
+        for k in 0..<17 {
+            pool.append(Cell(row: Row(k), termSlot: Int32(k)), to: 1)
+            rooms.append(pool.room(1))
+        }
+        #expect(rooms == [2, 2, 4, 4, 8, 8, 8, 8, 16, 16, 16, 16, 16, 16, 16, 16, 32])
+        #expect(pool[1].map(\.termSlot) == (0..<17).map(Int32.init))
+        #expect(pool.count(0) == 0 && pool.room(0) == 0)
+    }
+
     /// A list that grows when a third of the buffer is free packs the buffer first, its own run
     /// included, and still moves its own elements.
     @Test func growthPacksTheBufferFirst() {
         var pool = ListPool<Cell>()
         pool.extend(to: 300)
+        // Each list fills a run of four (appends double a run: two, then four).
         for list in 0..<300 {
-            for k in 0..<3 { pool.append(Cell(row: Row(list), termSlot: Int32(k)), to: list) }
+            for k in 0..<4 { pool.append(Cell(row: Row(list), termSlot: Int32(k)), to: list) }
+            #expect(pool.room(list) == 4)
         }
         let full = pool.capacity
         for list in 0..<150 {
-            for _ in 0..<3 { _ = pool.removeLast(from: list) }
+            for _ in 0..<4 { _ = pool.removeLast(from: list) }
         }
         #expect(pool.capacity == full)
-        // Runs of three are free, none of four: the growth packs, then takes new room.
-        pool.append(Cell(row: Row(200), termSlot: 3), to: 200)
+        // Runs of four are free, none of eight: the growth packs, then takes new room.
+        pool.append(Cell(row: Row(200), termSlot: 4), to: 200)
         #expect(pool.capacity < full)
-        #expect(pool[200].map(\.termSlot) == [0, 1, 2, 3])
+        #expect(pool.room(200) == 8)
+        #expect(pool[200].map(\.termSlot) == [0, 1, 2, 3, 4])
         for list in 150..<300 where list != 200 {
-            #expect(pool[list].map(\.row) == [Row](repeating: Row(list), count: 3))
-            #expect(pool[list].map(\.termSlot) == [0, 1, 2])
+            #expect(pool[list].map(\.row) == [Row](repeating: Row(list), count: 4))
+            #expect(pool[list].map(\.termSlot) == [0, 1, 2, 3])
         }
     }
 }
