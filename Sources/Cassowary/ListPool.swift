@@ -184,15 +184,39 @@ struct ListPool<Element: ListPoolElement>: @unchecked Sendable {
         }
         set {
             unique()
-            let run = run(list)
-            assert(slot >= 0 && slot < Int(run.count), "internal error: list slot out of range")
-            elements![Int(run.start) &+ slot] = newValue
+            setOwned(newValue, at: slot, of: list)
         }
     }
 
-    /// Appends an element to a list; a full list moves to a run of the next class up.
+    /// Appends an element to a list; a full list moves to a run twice as large.
     @inline(__always) mutating func append(_ element: Element, to list: Int) {
         unique()
+        appendOwned(element, to: list)
+    }
+
+    // MARK: Changes to memory held alone
+
+    /// Makes the pool's memory its own, copying it when a copy of the pool or a slice shares
+    /// it: what every change does first, done once for a run of the `…Owned` changes below,
+    /// which skip it. (Each check is a call into the runtime; adding one constraint made about
+    /// a hundred, most of them for the matrices' pools.) Nothing may copy the pool or take a
+    /// slice of it between this and those changes.
+    @inline(__always) mutating func own() { unique() }
+
+    /// Whether the memory is held alone, as the `…Owned` changes assume (checked in debug builds).
+    private mutating func isOwned() -> Bool { isKnownUniquelyReferenced(&storage) }
+
+    /// `self[list, slot] = element`, for a pool made its own (`own()`).
+    @inline(__always) mutating func setOwned(_ element: Element, at slot: Int, of list: Int) {
+        assert(isOwned(), "internal error: an owned change to shared memory")
+        let run = run(list)
+        assert(slot >= 0 && slot < Int(run.count), "internal error: list slot out of range")
+        elements![Int(run.start) &+ slot] = element
+    }
+
+    /// `append(_:to:)`, for a pool made its own (`own()`).
+    @inline(__always) mutating func appendOwned(_ element: Element, to list: Int) {
+        assert(isOwned(), "internal error: an owned change to shared memory")
         let run = run(list)
         if run.count == run.room {
             // Doubling: a column grows by one cell at a time, and each move costs a copy, an
@@ -247,6 +271,13 @@ struct ListPool<Element: ListPoolElement>: @unchecked Sendable {
     @discardableResult
     @inline(__always) mutating func removeLast(from list: Int) -> Element {
         unique()
+        return removeLastOwned(from: list)
+    }
+
+    /// `removeLast(from:)`, for a pool made its own (`own()`).
+    @discardableResult
+    @inline(__always) mutating func removeLastOwned(from list: Int) -> Element {
+        assert(isOwned(), "internal error: an owned change to shared memory")
         let run = run(list)
         precondition(run.count > 0, "internal error: removing from an empty list")
         let last = elements![Int(run.start &+ run.count) &- 1]

@@ -192,6 +192,7 @@ struct SparseMatrix: Sendable {
     mutating func insertRow(owner: Symbol, constant: Double, terms newTerms: [LinearTerm]) -> Row {
         let r = newRow(owner: owner, constant: constant)
         terms.reserve(newTerms.count, in: r.index)
+        ownPools()
         for t in newTerms where abs(t.coefficient) >= epsilon { appendTerm(r, t.symbol, t.coefficient) }
         return r
     }
@@ -203,6 +204,7 @@ struct SparseMatrix: Sendable {
                             omitting omitted: Symbol) -> Row {
         let r = newRow(owner: owner, constant: constant)
         terms.reserve(newTerms.count - 1, in: r.index)
+        ownPools()
         for t in newTerms where t.symbol != omitted {
             let c = t.coefficient / divisor
             if abs(c) >= epsilon { appendTerm(r, t.symbol, c) }
@@ -237,6 +239,7 @@ struct SparseMatrix: Sendable {
     /// Removes a row and its cells.
     mutating func removeRow(_ r: Row) {
         touch(r)
+        ownPools()
         emptyRow(r)
         shapeVersion &+= 1
         rowOfOwner[owners[r]] = .absent
@@ -249,6 +252,7 @@ struct SparseMatrix: Sendable {
     /// Replaces the contents of a row.
     mutating func replaceRow(_ r: Row, constant: Double, terms newTerms: [LinearTerm]) {
         touch(r)
+        ownPools()
         emptyRow(r)
         constants[r] = constant
         terms.reserve(newTerms.count, in: r.index)
@@ -263,15 +267,24 @@ struct SparseMatrix: Sendable {
 
     // MARK: Terms
 
+    /// Makes both pools' memory the matrix's own, once for an operation's term changes
+    /// (`appendTerm`, `unlinkCell`, `removeTerm`), which then skip the check.
+    @inline(__always) private mutating func ownPools() {
+        terms.own()
+        columns.own()
+    }
+
+    /// (The pools made the matrix's own: `ownPools()`.)
     private mutating func appendTerm(_ r: Row, _ s: Symbol, _ c: Double) {
         shapeVersion &+= 1
         // (A list's count is an Int32 of its pool: the conversions back cannot overflow.)
         let slot = Int32(truncatingIfNeeded: terms.count(r.index))
-        terms.append(Term(symbol: s, cellSlot: Int32(truncatingIfNeeded: columns.count(s.index)), coefficient: c), to: r.index)
-        columns.append(Cell(row: r, termSlot: slot), to: s.index)
+        terms.appendOwned(Term(symbol: s, cellSlot: Int32(truncatingIfNeeded: columns.count(s.index)), coefficient: c), to: r.index)
+        columns.appendOwned(Cell(row: r, termSlot: slot), to: s.index)
     }
 
-    /// Removes every term of a row and its cell; the row's run goes back to the pool.
+    /// Removes every term of a row and its cell; the row's run goes back to the pool. (The
+    /// pools made the matrix's own: `ownPools()`.)
     private mutating func emptyRow(_ r: Row) {
         // Unlinking moves cells of other rows only (a column holds a row once), so the row's
         // terms can be read as they are and dropped together.
@@ -284,17 +297,21 @@ struct SparseMatrix: Sendable {
         terms.removeAll(from: r.index)
     }
 
-    /// Removes the cell at `slot` of a column, moving the last cell into its place.
+    /// Removes the cell at `slot` of a column, moving the last cell into its place. (The pools
+    /// made the matrix's own: `ownPools()`.)
     private mutating func unlinkCell(_ s: Symbol, _ slot: Int) {
         shapeVersion &+= 1
-        let moved = columns.removeLast(from: s.index)
+        let moved = columns.removeLastOwned(from: s.index)
         if slot != columns.count(s.index) {
-            columns[s.index, slot] = moved
-            terms[moved.row.index, Int(moved.termSlot)].cellSlot = Int32(slot)
+            columns.setOwned(moved, at: slot, of: s.index)
+            var t = terms[moved.row.index, Int(moved.termSlot)]
+            t.cellSlot = Int32(slot)
+            terms.setOwned(t, at: Int(moved.termSlot), of: moved.row.index)
         }
     }
 
-    /// Removes the term at `slot` of a row, moving the last term into its place.
+    /// Removes the term at `slot` of a row, moving the last term into its place. (The pools
+    /// made the matrix's own: `ownPools()`.)
     private mutating func removeTerm(_ r: Row, _ slot: Int) {
         let ri = r.index
         let t = terms[ri, slot]
@@ -302,10 +319,12 @@ struct SparseMatrix: Sendable {
         let last = terms.count(ri) - 1
         if slot != last {
             let moved = terms[ri, last]
-            terms[ri, slot] = moved
-            columns[moved.symbol.index, Int(moved.cellSlot)].termSlot = Int32(slot)
+            terms.setOwned(moved, at: slot, of: ri)
+            var cell = columns[moved.symbol.index, Int(moved.cellSlot)]
+            cell.termSlot = Int32(slot)
+            columns.setOwned(cell, at: Int(moved.cellSlot), of: moved.symbol.index)
         }
-        terms.removeLast(from: ri)
+        terms.removeLastOwned(from: ri)
     }
 
     /// Removes `symbol` from a row and returns its coefficient (0 if it was absent).
@@ -315,6 +334,7 @@ struct SparseMatrix: Sendable {
         for k in 0..<terms.count(r.index) where terms[r.index, k].symbol == symbol {
             let c = terms[r.index, k].coefficient
             touch(r)
+            ownPools()
             removeTerm(r, k)
             return c
         }
@@ -327,6 +347,7 @@ struct SparseMatrix: Sendable {
         let cell = columns[symbol.index, slot]
         touch(cell.row)
         let c = coefficient(at: cell)
+        ownPools()
         removeTerm(cell.row, Int(cell.termSlot))
         return (cell.row, c)
     }
@@ -377,12 +398,13 @@ struct SparseMatrix: Sendable {
             }
         }
         mark = marks
+        if !fresh.isEmpty || vanished { ownPools() }
         if !fresh.isEmpty {
             terms.reserve(terms.count(ri) + fresh.count, in: ri)
             for var t in fresh {
                 t.cellSlot = Int32(columns.count(t.symbol.index))
-                columns.append(Cell(row: r, termSlot: Int32(terms.count(ri))), to: t.symbol.index)
-                terms.append(t, to: ri)
+                columns.appendOwned(Cell(row: r, termSlot: Int32(terms.count(ri))), to: t.symbol.index)
+                terms.appendOwned(t, to: ri)
             }
             fresh.removeAll(keepingCapacity: true)
         }
@@ -463,6 +485,7 @@ struct SparseMatrix: Sendable {
         for t in others { mark[t.symbol] = -1 }
 
         // a's storage becomes b's result: terms that vanish leave, the others change in place.
+        ownPools()
         var slot = terms.count(ai) - 1
         while slot >= 0 {
             let c = inPlace[slot]
@@ -470,7 +493,9 @@ struct SparseMatrix: Sendable {
                 // The term moved into the slot, the row's last, has had its turn.
                 removeTerm(a, slot)
             } else {
-                terms[ai, slot].coefficient = c
+                var t = terms[ai, slot]
+                t.coefficient = c
+                terms.setOwned(t, at: slot, of: ai)
             }
             slot -= 1
         }
@@ -506,6 +531,7 @@ struct SparseMatrix: Sendable {
             for k in row.indices { row[k].coefficient *= scale }
         }
         let old = owners[ri]
+        ownPools()
         appendTerm(r, old, 1 / a)
         rowOfOwner[old] = .absent
         owners[ri] = entering
@@ -546,6 +572,7 @@ struct SparseMatrix: Sendable {
         journaling = false
         shapeVersion &+= 1
         // Unlink the current contents of every touched or created row.
+        ownPools()
         var changed = saved.map(\.row)
         changed.append(contentsOf: (savedRowCount..<owners.count).map(Row.init))
         for r in changed {
