@@ -73,7 +73,10 @@ public struct Solver: Sendable {
 
     // What the current transaction created, to forget on rollback: the constraints by id (a
     // `Constraint` held here would be retained and released with every add).
+    // The first `addedCount` entries; the rest is room kept for the next transaction (emptying
+    // an array in place cost a single add a hundred instructions).
     private var addedInTransaction: [UInt64] = []
+    private var addedCount = 0
     private var variableCountAtBegin = 0
 
     /// Scratch for `insert`: the row of the constraint being added.
@@ -471,7 +474,7 @@ public struct Solver: Sendable {
 
     mutating func begin() {
         engine.beginTransaction()
-        addedInTransaction.removeAllKeepingCapacity()
+        addedCount = 0
         variableCountAtBegin = variableList.count
     }
 
@@ -480,15 +483,16 @@ public struct Solver: Sendable {
         forgetAddedInTransaction()
     }
 
-    /// Empties `addedInTransaction`, keeping the room of a single add (no allocation per add),
+    /// Empties `addedInTransaction`, keeping the room of a few adds (no allocation per add),
     /// not that of a big batch.
     private mutating func forgetAddedInTransaction() {
-        if !addedInTransaction.isEmpty { addedInTransaction.removeAll(keepingCapacity: addedInTransaction.capacity <= 64) }
+        addedCount = 0
+        if addedInTransaction.count > 64 { addedInTransaction = [] }
     }
 
     private mutating func rollback() {
         engine.rollback()
-        for id in addedInTransaction { unregister(id) }
+        for id in addedInTransaction[..<addedCount] { unregister(id) }
         for v in variableList[variableCountAtBegin...] { symbols.remove(v!.id) }
         variableList.removeLast(variableList.count - variableCountAtBegin)
         forgetAddedInTransaction()
@@ -583,7 +587,12 @@ public struct Solver: Sendable {
             slots.set(c.id, slot)
             engine.tags[marker] = slot
             if let other { engine.tags[other] = slot }
-            addedInTransaction.appendGrowing(c.id)
+            if addedCount < addedInTransaction.count {
+                addedInTransaction[addedCount] = c.id
+            } else {
+                addedInTransaction.appendGrowing(c.id)
+            }
+            addedCount += 1
             return nil
         }
     }
