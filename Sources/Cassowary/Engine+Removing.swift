@@ -101,7 +101,7 @@ extension Engine {
         if let r = tableau.row(of: s) { tableau.removeRow(r) }
         while tableau.popCell(of: s) != nil {}
         while definitions.popCell(of: s) != nil {}
-        for l in objective.levels.indices where objective.levels[l][s] != 0 { objective.set(l, s, 0) }
+        for l in 0..<objective.levelCount where objective.coefficient(l, s) != 0 { objective.set(l, s, 0) }
         free(s)
     }
 }

@@ -81,31 +81,33 @@ extension Engine {
 
     /// Minimises every level of the objective.
     @discardableResult
-    mutating func optimize() -> Bool { optimize(through: objective.levels.count - 1) }
+    mutating func optimize() -> Bool { optimize(through: objective.levelCount - 1) }
 
     /// The primal simplex's entering symbol: the lowest-numbered parametric, non-dummy symbol
     /// whose reduced cost vector through `lastLevel` is negative (`Objective.improves`), or nil
     /// when the objective is minimal.
     ///
-    /// Only symbols whose costs changed since the list was last cleared (`Objective.changed`)
+    /// Only symbols whose costs changed since the list was last cleared (`Objective.changed(at:)`)
     /// can have started to improve; when optimising every level, a candidate that does not
     /// improve leaves the list. In phase one the artificial variable's level lists every
     /// candidate itself.
     @inline(__always) private mutating func enteringSymbol(through lastLevel: Int) -> Symbol? {
-        let full = lastLevel == objective.levels.count - 1
+        let full = lastLevel == objective.levelCount - 1
         var entering: Symbol?
         if lastLevel == objective.phaseOne {
             // Phase one improves only the artificial variable's level: its support holds
             // every candidate (the changed list may hold a whole batch's symbols).
-            for s in objective.levels[objective.phaseOne].support
-            where kinds[s] != .dummy && !isBasic(s) && objective.improves(s, through: lastLevel) {
-                entering = min(s, entering ?? s)
+            for i in 0..<objective.supportCount(ofLevel: objective.phaseOne) {
+                let s = objective.support(ofLevel: objective.phaseOne, at: i)
+                if kinds[s] != .dummy && !isBasic(s) && objective.improves(s, through: lastLevel) {
+                    entering = min(s, entering ?? s)
+                }
             }
             return entering
         }
         var i = 0
-        while i < objective.changed.count {
-            let s = objective.changed[i]
+        while i < objective.changedCount {
+            let s = objective.changed(at: i)
             if kinds[s] != .dummy && !isBasic(s) && objective.improves(s, through: lastLevel) {
                 entering = min(s, entering ?? s)
                 i += 1

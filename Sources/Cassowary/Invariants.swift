@@ -62,32 +62,27 @@ extension Engine {
                 out.append("definition of \(owner): uses \(t.symbol) of rank \(rank[t.symbol]) ≥ \(rank[owner])")
             }
         }
-        for (l, level) in objective.levels.enumerated() {
-            if !level.slot.isEmpty && level.slot.count < symbolCount { out.append("objective level \(l): \(level.slot.count) slots") }
-            if level.slot.isEmpty && !level.support.isEmpty { out.append("objective level \(l): symbols without slots") }
-            if level.coefficients.count != level.support.count { out.append("objective level \(l): coefficients and support differ in length") }
-            for (at, s) in level.support.enumerated() {
-                if level.slot[s] != Int32(at) { out.append("objective level \(l): \(s) has slot \(level.slot[s]), not \(at)") }
-                if level[s] == 0 { out.append("objective level \(l): zero \(s) in support") }
+        out += objective.faults(symbolCount: symbolCount)
+        for l in 0..<objective.levelCount {
+            for i in 0..<objective.supportCount(ofLevel: l) {
+                let s = objective.support(ofLevel: l, at: i)
                 if kinds[s] == .external { out.append("objective level \(l): holds external \(s)") }
                 if isBasic(s) { out.append("objective level \(l): holds basic \(s)") }
             }
-            let listed = level.slot.prefix(symbolCount).filter { $0 >= 0 }.count
-            if listed != level.support.count { out.append("objective level \(l): \(listed) slots for \(level.support.count) symbols") }
         }
         var free = Set<Symbol>()
         for s in freeSymbols {
             if !free.insert(s).inserted || s.index >= symbolCount { out.append("free symbol \(s) listed twice or out of range"); continue }
             if isBasic(s) || isDefined(s) || tableau.columnCount(s) > 0 || definitions.columnCount(s) > 0
-                || objective.levels.contains(where: { $0[s] != 0 }) || tags[s] != Engine.untagged {
+                || (0..<objective.levelCount).contains(where: { objective.coefficient($0, s) != 0 }) || tags[s] != Engine.untagged {
                 out.append("free symbol \(s) still in use")
             }
         }
-        if !objective.levels[objective.phaseOne].support.isEmpty { out.append("phase-one level not cleared") }
-        if !objective.levels[objective.exploration].support.isEmpty { out.append("exploration level not cleared") }
+        if objective.supportCount(ofLevel: objective.phaseOne) > 0 { out.append("phase-one level not cleared") }
+        if objective.supportCount(ofLevel: objective.exploration) > 0 { out.append("exploration level not cleared") }
         if optimal {
             for s in (0..<symbolCount).map(Symbol.init) where kinds[s] != .dummy && !isBasic(s)
-                && objective.improves(s, through: objective.levels.count - 1) {
+                && objective.improves(s, through: objective.levelCount - 1) {
                 out.append("not optimal: symbol \(s) improves the objective")
             }
         }

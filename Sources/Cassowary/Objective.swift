@@ -11,171 +11,360 @@
 /// level, where a dense coefficient array beside the slots took 12. A level's slots are made
 /// when it first holds a symbol: the phase-one and exploration levels of a system that never
 /// needs them, and a level whose constraints all went, take none.
+///
+/// The levels, the list of changed symbols and the journal live in one block of memory
+/// (`Storage`), copied when a copy of the objective still shares it at a change: each change
+/// checks that once and then writes plain memory. As Swift arrays (three per level, three
+/// beside), every coefficient written checked the uniqueness of five or six of them, a quarter
+/// of the runtime calls that adding a constraint made.
 struct Objective: Sendable {
-    struct Level: Sendable {
-        var priority: Double
-        /// The symbols with a non-zero coefficient, and their coefficients.
-        var support: [Symbol] = []
-        var coefficients: [Double] = []
-        /// The index of each symbol (by id) in `support`, or -1; empty until the level first
-        /// holds a symbol.
-        var slot: [Int32]
-
-        /// The coefficient of `symbol`, 0 when it is not in the support.
-        @inline(__always) subscript(symbol: Symbol) -> Double {
-            guard symbol.index < slot.count else { return 0 }
-            let at = slot[symbol]
-            return at < 0 ? 0 : coefficients[Int(at)]
-        }
-
-        /// Sets a coefficient (values within `epsilon` of zero become zero), keeping the support
-        /// list. Returns the old value, or nil when nothing changed.
-        @inline(__always) mutating func store(_ symbol: Symbol, _ newValue: Double) -> Double? {
-            let s = symbol.index
-            let at = Int(slot[s])
-            let old = at < 0 ? 0 : coefficients[at]
-            let v = abs(newValue) < epsilon ? 0 : newValue
-            if old == v { return nil }
-            if at < 0 {
-                slot[s] = Int32(support.count)
-                support.appendGrowing(symbol)
-                coefficients.appendGrowing(v)
-            } else if v != 0 {
-                coefficients[at] = v
-            } else {
-                let last = support.removeLast()
-                let lastValue = coefficients.removeLast()
-                if last != symbol {
-                    support[at] = last
-                    coefficients[at] = lastValue
-                    slot[last] = Int32(at)
-                }
-                slot[s] = -1
-            }
-            return old
-        }
-    }
-
-    private(set) var levels: [Level] = []
-    private var symbolCount = 0
-    /// Per-symbol storage is allocated ahead (`grownSymbolCapacity`); entries past `symbolCount` are 0.
-    private var capacity = 0
-    /// Symbols whose coefficients changed since the list was last cleared: outside this list no
-    /// symbol can have turned into an improving one, so optimisation scans only these.
-    private(set) var changed: [Symbol] = []
-    private var isChanged: [Bool] = []
-
     /// A journalled change: the coefficient `symbol` had at the level of `priority`.
-    private struct Change {
+    fileprivate struct Change {
         var priority: Double
         var symbol: Symbol
         var old: Double
     }
-    private var journaling = false
-    private var log: [Change] = []
-    private var savedLevelCount = 0
-    private var createdPriorities: [Double] = []
-    private var savedSymbolCount = 0
+
+    /// One level, in its storage's memory.
+    fileprivate struct Level {
+        var priority: Double
+        /// The symbols with a non-zero coefficient and their coefficients: `count` of them, with
+        /// room for `room`.
+        var symbols: UnsafeMutablePointer<Symbol>?
+        var values: UnsafeMutablePointer<Double>?
+        var count = 0
+        var room = 0
+        /// The index of each symbol (by id) in `symbols`, or -1, for the storage's `capacity`
+        /// symbols; nil until the level first holds a symbol.
+        var slots: UnsafeMutablePointer<Int32>?
+
+        init(priority: Double) { self.priority = priority }
+
+        func deallocate() {
+            symbols?.deallocate()
+            values?.deallocate()
+            slots?.deallocate()
+        }
+    }
+
+    /// The objective's memory: reached only through `own()` for a change.
+    fileprivate final class Storage: @unchecked Sendable {
+        @exclusivity(unchecked) var levels: UnsafeMutablePointer<Level>
+        @exclusivity(unchecked) var levelCount = 0
+        @exclusivity(unchecked) var levelRoom = 8
+        /// Per-symbol room: of every level's slots and of `isChanged`.
+        @exclusivity(unchecked) var capacity = 0
+        @exclusivity(unchecked) var symbolCount = 0
+        /// Symbols whose coefficients changed since the list was last cleared: outside this list
+        /// no symbol can have turned into an improving one, so optimisation scans only these.
+        @exclusivity(unchecked) var changed: UnsafeMutablePointer<Symbol>?
+        @exclusivity(unchecked) var changedCount = 0
+        @exclusivity(unchecked) var changedRoom = 0
+        @exclusivity(unchecked) var isChanged: UnsafeMutablePointer<Bool>?
+        // The journal.
+        @exclusivity(unchecked) var journaling = false
+        @exclusivity(unchecked) var log: UnsafeMutablePointer<Change>?
+        @exclusivity(unchecked) var logCount = 0
+        @exclusivity(unchecked) var logRoom = 0
+        @exclusivity(unchecked) var savedLevelCount = 0
+        @exclusivity(unchecked) var createdPriorities: [Double] = []
+        @exclusivity(unchecked) var savedSymbolCount = 0
+
+        init() { levels = .allocate(capacity: levelRoom) }
+
+        deinit {
+            for l in 0..<levelCount { levels[l].deallocate() }
+            levels.deallocate()
+            changed?.deallocate()
+            isChanged?.deallocate()
+            log?.deallocate()
+        }
+
+        func copy() -> Storage {
+            let c = Storage()
+            c.levels.deallocate()
+            c.levels = .allocate(capacity: levelRoom)
+            c.levelRoom = levelRoom
+            c.levelCount = levelCount
+            for l in 0..<levelCount {
+                var level = levels[l]
+                level.symbols = Self.copied(level.symbols, count: level.count, room: level.room)
+                level.values = Self.copied(level.values, count: level.count, room: level.room)
+                level.slots = Self.copied(level.slots, count: capacity, room: capacity)
+                (c.levels + l).initialize(to: level)
+            }
+            c.capacity = capacity
+            c.symbolCount = symbolCount
+            c.changed = Self.copied(changed, count: changedCount, room: changedRoom)
+            c.changedCount = changedCount
+            c.changedRoom = changedRoom
+            c.isChanged = Self.copied(isChanged, count: capacity, room: capacity)
+            c.journaling = journaling
+            c.log = Self.copied(log, count: logCount, room: logRoom)
+            c.logCount = logCount
+            c.logRoom = logRoom
+            c.savedLevelCount = savedLevelCount
+            c.createdPriorities = createdPriorities
+            c.savedSymbolCount = savedSymbolCount
+            return c
+        }
+
+        /// A new block of `room` holding the first `count` elements of `p` (nil for nil).
+        static func copied<T>(_ p: UnsafeMutablePointer<T>?, count: Int, room: Int) -> UnsafeMutablePointer<T>? {
+            guard let p else { return nil }
+            let q = UnsafeMutablePointer<T>.allocate(capacity: room)
+            q.initialize(from: p, count: count)
+            return q
+        }
+
+        /// `p` moved to a block of `room`, its first `count` elements kept.
+        static func grown<T>(_ p: UnsafeMutablePointer<T>?, count: Int, room: Int) -> UnsafeMutablePointer<T> {
+            let q = UnsafeMutablePointer<T>.allocate(capacity: room)
+            if let p {
+                q.moveInitialize(from: p, count: count)
+                p.deallocate()
+            }
+            return q
+        }
+
+        /// The coefficient of `s` at level `l`, 0 when it is not in the support.
+        @inline(__always) func coefficient(_ l: Int, _ s: Symbol) -> Double {
+            guard let slots = levels[l].slots, s.index < capacity else { return 0 }
+            let at = slots[s.index]
+            return at < 0 ? 0 : levels[l].values![Int(at)]
+        }
+
+        /// Gives level `l` its slots, all -1, if it has none yet.
+        @inline(__always) func makeSlots(_ l: Int) {
+            if levels[l].slots == nil {
+                let slots = UnsafeMutablePointer<Int32>.allocate(capacity: capacity)
+                slots.initialize(repeating: -1, count: capacity)
+                levels[l].slots = slots
+            }
+        }
+
+        /// Sets a coefficient of level `l` (which has slots); values within `epsilon` of zero
+        /// become zero. Returns the old value, or nil when nothing changed.
+        @inline(__always) func store(_ l: Int, _ s: Symbol, _ newValue: Double) -> Double? {
+            assert(s.index < capacity, "internal error: objective symbol out of range")
+            let level = levels + l
+            let slots = level.pointee.slots!
+            let at = Int(slots[s.index])
+            let old = at < 0 ? 0 : level.pointee.values![at]
+            let v = abs(newValue) < epsilon ? 0 : newValue
+            if old == v { return nil }
+            if at < 0 {
+                let count = level.pointee.count
+                if count == level.pointee.room {
+                    // Twice the room, at least 16 (a level's list grows a symbol at a time).
+                    let room = Swift.max(16, 2 * count)
+                    level.pointee.symbols = Self.grown(level.pointee.symbols, count: count, room: room)
+                    level.pointee.values = Self.grown(level.pointee.values, count: count, room: room)
+                    level.pointee.room = room
+                }
+                slots[s.index] = Int32(truncatingIfNeeded: count)
+                level.pointee.symbols![count] = s
+                level.pointee.values![count] = v
+                level.pointee.count = count + 1
+            } else if v != 0 {
+                level.pointee.values![at] = v
+            } else {
+                let last = level.pointee.count - 1
+                let lastSymbol = level.pointee.symbols![last]
+                if lastSymbol != s {
+                    level.pointee.symbols![at] = lastSymbol
+                    level.pointee.values![at] = level.pointee.values![last]
+                    slots[lastSymbol.index] = Int32(truncatingIfNeeded: at)
+                }
+                level.pointee.count = last
+                slots[s.index] = -1
+            }
+            return old
+        }
+
+        /// Journals a changed coefficient and lists its symbol as an optimisation candidate.
+        @inline(__always) func noteChange(_ priority: Double, _ s: Symbol, _ old: Double) {
+            if journaling {
+                if logCount == logRoom {
+                    logRoom = Swift.max(16, 2 * logRoom)
+                    log = Self.grown(log, count: logCount, room: logRoom)
+                }
+                (log! + logCount).initialize(to: Change(priority: priority, symbol: s, old: old))
+                logCount += 1
+            }
+            if !isChanged![s.index] {
+                isChanged![s.index] = true
+                if changedCount == changedRoom {
+                    changedRoom = Swift.max(16, 2 * changedRoom)
+                    changed = Self.grown(changed, count: changedCount, room: changedRoom)
+                }
+                changed![changedCount] = s
+                changedCount += 1
+            }
+        }
+
+        /// Sets a coefficient, keeping the support list and journalling the change.
+        @inline(__always) func set(_ l: Int, _ s: Symbol, _ newValue: Double) {
+            if newValue != 0 { makeSlots(l) } else if levels[l].slots == nil { return }
+            guard let old = store(l, s, newValue) else { return }
+            noteChange(levels[l].priority, s, old)
+        }
+
+        /// Inserts a level of `priority` at `at`.
+        func insertLevel(_ priority: Double, at: Int) {
+            if levelCount == levelRoom {
+                levelRoom *= 2
+                levels = Self.grown(levels, count: levelCount, room: levelRoom)
+            }
+            (levels + at + 1).moveInitialize(from: levels + at, count: levelCount - at)
+            (levels + at).initialize(to: Level(priority: priority))
+            levelCount += 1
+        }
+
+        /// Removes the level at `at`, freeing its memory.
+        func removeLevel(at: Int) {
+            levels[at].deallocate()
+            (levels + at).moveInitialize(from: levels + at + 1, count: levelCount - at - 1)
+            levelCount -= 1
+        }
+    }
+
+    private var storage = Storage()
+
+    init() {
+        storage.insertLevel(Objective.phaseOnePriority, at: 0)
+        storage.insertLevel(Objective.explorationPriority, at: 1)
+    }
+
+    /// The memory, held alone: copied first when a copy of the objective shares it.
+    @inline(__always) private mutating func own() {
+        if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
+    }
 
     static let phaseOnePriority: Double = 1001
     static let explorationPriority: Double = 0
 
-    init() {
-        levels = [Level(priority: Objective.phaseOnePriority, slot: []),
-                  Level(priority: Objective.explorationPriority, slot: [])]
+    var phaseOne: Int { 0 }
+    var exploration: Int { storage.levelCount - 1 }
+    /// How many levels there are, phase one and exploration included.
+    var levelCount: Int { storage.levelCount }
+
+    /// The coefficient of `symbol` at level `level`.
+    @inline(__always) func coefficient(_ level: Int, _ symbol: Symbol) -> Double {
+        assert(level >= 0 && level < storage.levelCount, "internal error: objective level out of range")
+        return storage.coefficient(level, symbol)
     }
 
-    var phaseOne: Int { 0 }
-    var exploration: Int { levels.count - 1 }
+    /// How many symbols have a non-zero coefficient at a level.
+    func supportCount(ofLevel level: Int) -> Int { storage.levels[level].count }
+
+    /// The `i`th symbol with a non-zero coefficient at a level, in the level's order.
+    @inline(__always) func support(ofLevel level: Int, at i: Int) -> Symbol {
+        assert(i >= 0 && i < storage.levels[level].count, "internal error: support index out of range")
+        return storage.levels[level].symbols![i]
+    }
+
+    /// How many symbols are listed as changed (`changed(at:)`).
+    var changedCount: Int { storage.changedCount }
+
+    /// The `i`th symbol whose coefficients changed since the list was last cleared.
+    @inline(__always) func changed(at i: Int) -> Symbol {
+        assert(i >= 0 && i < storage.changedCount, "internal error: changed symbol out of range")
+        return storage.changed![i]
+    }
 
     mutating func appendSymbol() {
-        symbolCount += 1
-        if symbolCount <= capacity { return }
-        let grown = grownSymbolCapacity(capacity)
-        isChanged.extend(to: grown, with: false)
-        for l in levels.indices where !levels[l].slot.isEmpty { levels[l].slot.extend(to: grown, with: -1) }
-        capacity = grown
-    }
-
-    /// Makes a level's slots, if it has none yet.
-    @inline(__always) private mutating func makeSlots(_ level: Int) {
-        if levels[level].slot.isEmpty { levels[level].slot = Array(repeating: -1, count: capacity) }
+        own()
+        let st = storage
+        st.symbolCount += 1
+        if st.symbolCount <= st.capacity { return }
+        let grown = grownSymbolCapacity(st.capacity)
+        st.isChanged = Storage.grown(st.isChanged, count: st.capacity, room: grown)
+        (st.isChanged! + st.capacity).initialize(repeating: false, count: grown - st.capacity)
+        for l in 0..<st.levelCount where st.levels[l].slots != nil {
+            let slots = Storage.grown(st.levels[l].slots, count: st.capacity, room: grown)
+            (slots + st.capacity).initialize(repeating: -1, count: grown - st.capacity)
+            st.levels[l].slots = slots
+        }
+        st.capacity = grown
     }
 
     /// The level of a priority, created on first use.
     /// - Complexity: O(levels): a layout uses a handful of distinct priorities.
     mutating func level(for priority: Double) -> Int {
-        let at = levels.firstIndex { $0.priority <= priority }!
-        if levels[at].priority == priority { return at }
-        if journaling { createdPriorities.append(priority) }
-        levels.insert(Level(priority: priority, slot: []), at: at)
+        var at = 0
+        while storage.levels[at].priority > priority { at += 1 }
+        if storage.levels[at].priority == priority { return at }
+        own()
+        if storage.journaling { storage.createdPriorities.append(priority) }
+        storage.insertLevel(priority, at: at)
         return at
     }
 
-
     /// Sets a coefficient, keeping the support list; values within `epsilon` of zero become zero.
     mutating func set(_ level: Int, _ symbol: Symbol, _ newValue: Double) {
-        if newValue != 0 { makeSlots(level) } else if levels[level].slot.isEmpty { return }
-        guard let old = levels[level].store(symbol, newValue) else { return }
-        noteChange(levels[level].priority, symbol, old)
-    }
-
-    /// Journals a changed coefficient and lists its symbol as an optimisation candidate.
-    @inline(__always) private mutating func noteChange(_ priority: Double, _ symbol: Symbol, _ old: Double) {
-        if journaling { log.appendGrowing(Change(priority: priority, symbol: symbol, old: old)) }
-        if !isChanged[symbol] { isChanged[symbol] = true; changed.appendGrowing(symbol) }
+        own()
+        storage.set(level, symbol, newValue)
     }
 
     @inline(__always) mutating func add(_ level: Int, _ symbol: Symbol, _ delta: Double) {
-        set(level, symbol, levels[level][symbol] + delta)
+        own()
+        storage.set(level, symbol, storage.coefficient(level, symbol) + delta)
     }
 
     /// Replaces `symbol` in every level by `constant + Σ terms` (a row solved for it).
     mutating func substitute(_ symbol: Symbol, terms: some Collection<SparseMatrix.Term>) {
-        for l in levels.indices {
-            let c = levels[l][symbol]
+        own()
+        let st = storage
+        for l in 0..<st.levelCount {
+            let c = st.coefficient(l, symbol)
             if c == 0 { continue }   // (a level without slots holds nothing)
-            set(l, symbol, 0)
-            // Edit the level outside the array so that the loop works on uniquely held storage.
-            var level = levels[l]
-            levels[l] = Level(priority: level.priority, slot: [])
+            st.set(l, symbol, 0)
+            let priority = st.levels[l].priority
             for t in terms {
-                if let old = level.store(t.symbol, level[t.symbol] + c * t.coefficient) {
-                    noteChange(level.priority, t.symbol, old)
+                if let old = st.store(l, t.symbol, st.coefficient(l, t.symbol) + c * t.coefficient) {
+                    st.noteChange(priority, t.symbol, old)
                 }
             }
-            levels[l] = level
         }
     }
 
     /// Adds `factor · Σ terms` to one level.
     mutating func addScaled(_ level: Int, factor: Double, terms: some Collection<SparseMatrix.Term>) {
-        for t in terms { add(level, t.symbol, factor * t.coefficient) }
+        own()
+        let st = storage
+        for t in terms { st.set(level, t.symbol, st.coefficient(level, t.symbol) + factor * t.coefficient) }
     }
 
     /// Empties the list of changed symbols.
     mutating func clearChanged() {
-        for s in changed { isChanged[s] = false }
-        changed.removeAllKeepingCapacity()
+        own()
+        let st = storage
+        for i in 0..<st.changedCount { st.isChanged![st.changed![i].index] = false }
+        st.changedCount = 0
     }
 
     /// Removes the changed symbol at `index` of the list (the last one takes its place).
     @inline(__always) mutating func dropChanged(at index: Int) {
-        isChanged[changed[index]] = false
-        changed[index] = changed[changed.count - 1]
-        changed.removeLast()
+        own()
+        let st = storage
+        st.isChanged![st.changed![index].index] = false
+        st.changedCount -= 1
+        st.changed![index] = st.changed![st.changedCount]
     }
 
     /// Clears a level (the phase-one and exploration levels between uses).
     mutating func clear(_ level: Int) {
-        while let s = levels[level].support.last { set(level, s, 0) }
+        own()
+        let st = storage
+        while st.levels[level].count > 0 { st.set(level, st.levels[level].symbols![st.levels[level].count - 1], 0) }
     }
 
     /// Whether `symbol` improves the objective: its first non-zero coefficient, in level order
     /// and up to `lastLevel`, is negative.
     @inline(__always) func improves(_ symbol: Symbol, through lastLevel: Int) -> Bool {
         for l in 0...lastLevel {
-            let v = levels[l][symbol]
+            let v = storage.coefficient(l, symbol)
             if v != 0 { return v < 0 }
         }
         return false
@@ -183,14 +372,14 @@ struct Objective: Sendable {
 
     /// Whether `symbol` has a zero coefficient in every level above `level`.
     @inline(__always) func isZeroAbove(_ level: Int, _ symbol: Symbol) -> Bool {
-        for l in 0..<level where levels[l][symbol] != 0 { return false }
+        for l in 0..<level where storage.coefficient(l, symbol) != 0 { return false }
         return true
     }
 
     /// Compares `cost(a)/da` with `cost(b)/db` lexicographically: -1, 0 or 1.
     func ratioOrder(_ a: Symbol, _ da: Double, _ b: Symbol, _ db: Double) -> Int {
-        for l in levels.indices {
-            let x = levels[l][a] / da, y = levels[l][b] / db
+        for l in 0..<storage.levelCount {
+            let x = storage.coefficient(l, a) / da, y = storage.coefficient(l, b) / db
             // Ratios equal up to rounding tie here, so that lower levels decide.
             if abs(x - y) > epsilon * max(1, abs(x), abs(y)) { return x < y ? -1 : 1 }
         }
@@ -200,34 +389,75 @@ struct Objective: Sendable {
     // MARK: Journal
 
     mutating func beginTransaction() {
-        journaling = true
-        log.removeAllKeepingCapacity()
-        savedLevelCount = levels.count
-        savedSymbolCount = symbolCount
+        own()
+        storage.journaling = true
+        storage.logCount = 0
+        storage.savedLevelCount = storage.levelCount
+        storage.savedSymbolCount = storage.symbolCount
     }
 
     mutating func commit() {
-        journaling = false
+        own()
+        let st = storage
+        st.journaling = false
         // A batch's log can be long: its room is not kept for the next one past a few dozen
         // entries (24 bytes each), which most single adds stay within.
-        if !log.isEmpty { log.removeAll(keepingCapacity: log.capacity <= 64) }
-        if !createdPriorities.isEmpty { createdPriorities.removeAll() }
+        st.logCount = 0
+        if st.logRoom > 64 {
+            st.log?.deallocate()
+            (st.log, st.logRoom) = (nil, 0)
+        }
+        if !st.createdPriorities.isEmpty { st.createdPriorities.removeAll() }
     }
 
     mutating func rollback() {
-        journaling = false
-        for change in log.reversed() {
-            set(levels.firstIndex { $0.priority == change.priority }!, change.symbol, change.old)
+        own()
+        let st = storage
+        st.journaling = false
+        var i = st.logCount
+        while i > 0 {
+            i -= 1
+            let change = st.log![i]
+            var l = 0
+            while st.levels[l].priority != change.priority { l += 1 }
+            st.set(l, change.symbol, change.old)
         }
-        log.removeAll(keepingCapacity: true)
-        if !createdPriorities.isEmpty {
-            levels.removeAll { createdPriorities.contains($0.priority) }
-            createdPriorities.removeAll()
+        st.logCount = 0
+        if !st.createdPriorities.isEmpty {
+            var l = 0
+            while l < st.levelCount {
+                if st.createdPriorities.contains(st.levels[l].priority) { st.removeLevel(at: l) } else { l += 1 }
+            }
+            st.createdPriorities.removeAll()
         }
-        assert(levels.count == savedLevelCount)
+        assert(st.levelCount == st.savedLevelCount)
         // The state before the transaction was optimal: nothing is a candidate.
         clearChanged()
         // The log has returned the new symbols' entries to zero.
-        symbolCount = savedSymbolCount
+        st.symbolCount = st.savedSymbolCount
+    }
+
+    // MARK: Checks
+
+    /// What is wrong with the levels' lists and slots, for the first `symbolCount` symbols.
+    func faults(symbolCount: Int) -> [String] {
+        var out: [String] = []
+        let st = storage
+        for l in 0..<st.levelCount {
+            let level = st.levels[l]
+            guard let slots = level.slots else {
+                if level.count > 0 { out.append("objective level \(l): symbols without slots") }
+                continue
+            }
+            if st.capacity < symbolCount { out.append("objective level \(l): \(st.capacity) slots") }
+            for at in 0..<level.count {
+                let s = level.symbols![at]
+                if slots[s.index] != Int32(at) { out.append("objective level \(l): \(s) has slot \(slots[s.index]), not \(at)") }
+                if level.values![at] == 0 { out.append("objective level \(l): zero \(s) in support") }
+            }
+            let listed = (0..<Swift.min(symbolCount, st.capacity)).filter { slots[$0] >= 0 }.count
+            if listed != level.count { out.append("objective level \(l): \(listed) slots for \(level.count) symbols") }
+        }
+        return out
     }
 }
