@@ -24,33 +24,54 @@ struct ExpansionScratch: Sendable {
         static func < (a: Queued, b: Queued) -> Bool { (a.rank, a.symbol) < (b.rank, b.symbol) }
     }
 
-    /// Per symbol: its coefficient so far. A symbol touched is never at exactly 0 (it keeps
-    /// the smallest magnitude instead), so that 0 means untouched.
-    private var accumulator: [Double] = []
-    /// Per symbol: whether its definition is in the heap.
-    private var queued: [Bool] = []
-    /// Room for the symbols touched, in the order they were touched (a symbol is touched once,
-    /// so an entry per symbol is room enough, and the loop appends without a check).
-    private var touched: [Symbol] = []
-    /// Room for a max-heap of the definitions to expand (each queued once).
-    private var heap: [Queued] = []
+    /// The scratch space, `capacity` entries of each, in plain memory: at rest between
+    /// expansions, so a copy of the engine that shares it takes a fresh one rather than a copy.
+    private final class Buffers: @unchecked Sendable {
+        @exclusivity(unchecked) var capacity = 0
+        /// Per symbol: its coefficient so far. A symbol touched is never at exactly 0 (it keeps
+        /// the smallest magnitude instead), so that 0 means untouched.
+        @exclusivity(unchecked) var accumulator: UnsafeMutablePointer<Double>?
+        /// Per symbol: whether its definition is in the heap.
+        @exclusivity(unchecked) var queued: UnsafeMutablePointer<Bool>?
+        /// Room for the symbols touched, in the order they were touched (a symbol is touched
+        /// once, so an entry per symbol is room enough, and the loop appends without a check).
+        @exclusivity(unchecked) var touched: UnsafeMutablePointer<Symbol>?
+        /// Room for a max-heap of the definitions to expand (each queued once).
+        @exclusivity(unchecked) var heap: UnsafeMutablePointer<Queued>?
+
+        deinit { release() }
+
+        private func release() {
+            accumulator?.deallocate()
+            queued?.deallocate()
+            touched?.deallocate()
+            heap?.deallocate()
+        }
+
+        /// Makes room for `capacity` symbols, at rest. (Done by the first expansion after the
+        /// engine's symbols outgrow it: a system whose rows are all definitions of unused
+        /// variables never expands, and takes no scratch.)
+        func grow(to newCapacity: Int) {
+            release()
+            accumulator = .allocate(capacity: newCapacity)
+            accumulator!.initialize(repeating: 0, count: newCapacity)
+            queued = .allocate(capacity: newCapacity)
+            queued!.initialize(repeating: false, count: newCapacity)
+            touched = .allocate(capacity: newCapacity)
+            heap = .allocate(capacity: newCapacity)
+            capacity = newCapacity
+        }
+    }
+
+    private var buffers = Buffers()
     /// The room of the last result given back (`recycle`), for the next one.
     private var result: [LinearTerm] = []
 
-    /// Makes room for `capacity` symbols. (Done by the first expansion after the engine's
-    /// symbols outgrow it: a system whose rows are all definitions of unused variables never
-    /// expands, and takes no scratch.)
-    private mutating func grow(to capacity: Int) {
-        accumulator.extend(to: capacity, with: 0)
-        queued.extend(to: capacity, with: false)
-        touched.extend(to: capacity, with: .absent)
-        heap.extend(to: capacity, with: Queued(rank: 0, symbol: .absent))
-    }
-
     /// `Engine.expand` over the engine's definitions, tableau and ranks.
     ///
-    /// The scratch arrays are moved out of `self` and worked on as plain buffers while the
-    /// expansion runs (profiling showed a uniqueness check on every accumulation otherwise).
+    /// The scratch is plain memory (as arrays, moved out of `self` and back for each
+    /// expansion, its four uniqueness checks and moves were a fifth of a small system's
+    /// expansion; checked for each accumulation, a third).
     mutating func expand(constant: Double, terms: [LinearTerm], definitions: SparseMatrix, tableau: SparseMatrix,
                          rank: [Int32], symbolCapacity: Int) -> (constant: Double, terms: [LinearTerm]) {
         definitions.withReader { definitions in
@@ -67,51 +88,48 @@ struct ExpansionScratch: Sendable {
     private mutating func expand(constant: Double, terms: [LinearTerm], definitions: SparseMatrix.Reader,
                                  tableau: SparseMatrix.Reader, rank: UnsafeBufferPointer<Int32>,
                                  symbolCapacity: Int) -> (constant: Double, terms: [LinearTerm]) {
-        if accumulator.count < symbolCapacity { grow(to: symbolCapacity) }
-        // Moved out of `self` while the buffers are in use.
-        var accumulator = self.accumulator, queued = self.queued, touched = self.touched, heap = self.heap
-        (self.accumulator, self.queued, self.touched, self.heap) = ([], [], [], [])
+        // Shared with a copy of the engine, the scratch (at rest) is replaced, not copied.
+        if !isKnownUniquelyReferenced(&buffers) { buffers = Buffers() }
+        if buffers.capacity < symbolCapacity { buffers.grow(to: symbolCapacity) }
+        let capacity = buffers.capacity
+        let accumulator = UnsafeMutableBufferPointer(start: buffers.accumulator, count: capacity)
+        let queued = UnsafeMutableBufferPointer(start: buffers.queued, count: capacity)
+        let touched = UnsafeMutableBufferPointer(start: buffers.touched, count: capacity)
+        let heap = UnsafeMutableBufferPointer(start: buffers.heap, count: capacity)
         var k = constant
         var out = result
         result = []
         out.removeAllKeepingCapacity()
-        accumulator.withUnsafeMutableBufferPointer { accumulator in
-            queued.withUnsafeMutableBufferPointer { queued in
-                touched.withUnsafeMutableBufferPointer { touched in
-                    heap.withUnsafeMutableBufferPointer { heap in
-                        var a = Accumulation(accumulator: accumulator, queued: queued, touched: touched, heap: heap,
-                                             definitions: definitions, rank: rank)
-                        for t in terms { a.add(t.symbol, t.coefficient) }
-                        while a.heapCount > 0 {
-                            let x = a.pop()
-                            let c = accumulator[x.index]
-                            accumulator[x.index] = .leastNonzeroMagnitude
-                            queued[x.index] = false
-                            let r = definitions.row(of: x)!
-                            k += c * definitions.constant(r)
-                            for t in definitions.terms(r) { a.add(t.symbol, c * t.coefficient) }
-                        }
-                        var i = 0
-                        while i < a.touchedCount {
-                            let s = touched[i]
-                            i += 1
-                            guard let r = tableau.row(of: s) else { continue }
-                            let c = accumulator[s.index]
-                            accumulator[s.index] = .leastNonzeroMagnitude
-                            k += c * tableau.constant(r)
-                            for t in tableau.terms(r) { a.add(t.symbol, c * t.coefficient) }
-                        }
-                        out.reserveCapacity(a.touchedCount)
-                        for s in touched[..<a.touchedCount] {
-                            let c = accumulator[s.index]
-                            accumulator[s.index] = 0
-                            if abs(c) >= epsilon, !definitions.isOwner(s), !tableau.isOwner(s) { out.append(LinearTerm(s, c)) }
-                        }
-                    }
-                }
+        withExtendedLifetime(buffers) {
+            var a = Accumulation(accumulator: accumulator, queued: queued, touched: touched, heap: heap,
+                                 definitions: definitions, rank: rank)
+            for t in terms { a.add(t.symbol, t.coefficient) }
+            while a.heapCount > 0 {
+                let x = a.pop()
+                let c = accumulator[x.index]
+                accumulator[x.index] = .leastNonzeroMagnitude
+                queued[x.index] = false
+                let r = definitions.row(of: x)!
+                k += c * definitions.constant(r)
+                for t in definitions.terms(r) { a.add(t.symbol, c * t.coefficient) }
+            }
+            var i = 0
+            while i < a.touchedCount {
+                let s = touched[i]
+                i += 1
+                guard let r = tableau.row(of: s) else { continue }
+                let c = accumulator[s.index]
+                accumulator[s.index] = .leastNonzeroMagnitude
+                k += c * tableau.constant(r)
+                for t in tableau.terms(r) { a.add(t.symbol, c * t.coefficient) }
+            }
+            out.reserveCapacity(a.touchedCount)
+            for s in touched[..<a.touchedCount] {
+                let c = accumulator[s.index]
+                accumulator[s.index] = 0
+                if abs(c) >= epsilon, !definitions.isOwner(s), !tableau.isOwner(s) { out.append(LinearTerm(s, c)) }
             }
         }
-        (self.accumulator, self.queued, self.touched, self.heap) = (accumulator, queued, touched, heap)
         out.sort { $0.symbol < $1.symbol }
         return (k, out)
     }
