@@ -111,7 +111,7 @@ struct SparseMatrix: Sendable {
     @inline(__always) private mutating func noteChanged(_ owner: Symbol) {
         guard !owner.isAbsent, !ownerListed[owner] else { return }
         ownerListed[owner] = true
-        changedOwners.append(owner)
+        changedOwners.appendGrowing(owner)
     }
 
     /// Forgets the changed owners.
