@@ -79,26 +79,15 @@ struct ListPool<Element: ListPoolElement>: @unchecked Sendable {
         /// Gives the runs room for `capacity` lists.
         func reserveRuns(_ capacity: Int) {
             guard capacity > runCapacity else { return }
-            runs = Self.moved(runs, keeping: runCount, into: capacity)
+            runs = movedBlock(runs, keeping: runCount, into: capacity)
             runCapacity = capacity
         }
 
         /// Gives the elements room for `capacity`, keeping the first `kept`.
         func reserveElements(_ capacity: Int, keeping kept: Int) {
             guard capacity > elementCapacity else { return }
-            elements = Self.moved(elements, keeping: kept, into: capacity)
+            elements = movedBlock(elements, keeping: kept, into: capacity)
             elementCapacity = capacity
-        }
-
-        /// A new block of `capacity` with the first `kept` of `old`, which is freed.
-        private static func moved<T>(_ old: UnsafeMutablePointer<T>?, keeping kept: Int,
-                                     into capacity: Int) -> UnsafeMutablePointer<T> {
-            let grown = UnsafeMutablePointer<T>.allocate(capacity: capacity)
-            if let old {
-                grown.moveInitialize(from: old, count: kept)
-                old.deallocate()
-            }
-            return grown
         }
     }
 
@@ -468,4 +457,15 @@ struct ListPool<Element: ListPoolElement>: @unchecked Sendable {
 /// run keeps the link to the next one of its size.
 protocol ListPoolElement: Sendable, BitwiseCopyable {
     var poolLink: Int32 { get set }
+}
+
+/// A new block of `capacity` holding the first `kept` elements of `old`, which is freed (the
+/// growth of the solver's blocks of plain memory: the pools' and the objective's).
+func movedBlock<T>(_ old: UnsafeMutablePointer<T>?, keeping kept: Int, into capacity: Int) -> UnsafeMutablePointer<T> {
+    let grown = UnsafeMutablePointer<T>.allocate(capacity: capacity)
+    if let old {
+        grown.moveInitialize(from: old, count: kept)
+        old.deallocate()
+    }
+    return grown
 }

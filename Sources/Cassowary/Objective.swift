@@ -117,16 +117,6 @@ struct Objective: Sendable {
             return q
         }
 
-        /// `p` moved to a block of `room`, its first `count` elements kept.
-        static func grown<T>(_ p: UnsafeMutablePointer<T>?, count: Int, room: Int) -> UnsafeMutablePointer<T> {
-            let q = UnsafeMutablePointer<T>.allocate(capacity: room)
-            if let p {
-                q.moveInitialize(from: p, count: count)
-                p.deallocate()
-            }
-            return q
-        }
-
         /// The coefficient of `s` at level `l`, 0 when it is not in the support.
         @inline(__always) func coefficient(_ l: Int, _ s: Symbol) -> Double {
             guard let slots = levels[l].slots, s.index < capacity else { return 0 }
@@ -158,8 +148,8 @@ struct Objective: Sendable {
                 if count == level.pointee.room {
                     // Twice the room, at least 16 (a level's list grows a symbol at a time).
                     let room = Swift.max(16, 2 * count)
-                    level.pointee.symbols = Self.grown(level.pointee.symbols, count: count, room: room)
-                    level.pointee.values = Self.grown(level.pointee.values, count: count, room: room)
+                    level.pointee.symbols = movedBlock(level.pointee.symbols, keeping: count, into: room)
+                    level.pointee.values = movedBlock(level.pointee.values, keeping: count, into: room)
                     level.pointee.room = room
                 }
                 slots[s.index] = Int32(truncatingIfNeeded: count)
@@ -187,7 +177,7 @@ struct Objective: Sendable {
             if journaling {
                 if logCount == logRoom {
                     logRoom = Swift.max(16, 2 * logRoom)
-                    log = Self.grown(log, count: logCount, room: logRoom)
+                    log = movedBlock(log, keeping: logCount, into: logRoom)
                 }
                 (log! + logCount).initialize(to: Change(priority: priority, symbol: s, old: old))
                 logCount += 1
@@ -196,7 +186,7 @@ struct Objective: Sendable {
                 isChanged![s.index] = true
                 if changedCount == changedRoom {
                     changedRoom = Swift.max(16, 2 * changedRoom)
-                    changed = Self.grown(changed, count: changedCount, room: changedRoom)
+                    changed = movedBlock(changed, keeping: changedCount, into: changedRoom)
                 }
                 changed![changedCount] = s
                 changedCount += 1
@@ -214,7 +204,7 @@ struct Objective: Sendable {
         func insertLevel(_ priority: Double, at: Int) {
             if levelCount == levelRoom {
                 levelRoom *= 2
-                levels = Self.grown(levels, count: levelCount, room: levelRoom)
+                levels = movedBlock(levels, keeping: levelCount, into: levelRoom)
             }
             (levels + at + 1).moveInitialize(from: levels + at, count: levelCount - at)
             (levels + at).initialize(to: Level(priority: priority))
@@ -279,10 +269,10 @@ struct Objective: Sendable {
         st.symbolCount += 1
         if st.symbolCount <= st.capacity { return }
         let grown = grownSymbolCapacity(st.capacity)
-        st.isChanged = Storage.grown(st.isChanged, count: st.capacity, room: grown)
+        st.isChanged = movedBlock(st.isChanged, keeping: st.capacity, into: grown)
         (st.isChanged! + st.capacity).initialize(repeating: false, count: grown - st.capacity)
         for l in 0..<st.levelCount where st.levels[l].slots != nil {
-            let slots = Storage.grown(st.levels[l].slots, count: st.capacity, room: grown)
+            let slots = movedBlock(st.levels[l].slots, keeping: st.capacity, into: grown)
             (slots + st.capacity).initialize(repeating: -1, count: grown - st.capacity)
             st.levels[l].slots = slots
         }
