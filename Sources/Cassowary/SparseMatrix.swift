@@ -571,8 +571,8 @@ struct SparseMatrix: Sendable {
     mutating func rollback() {
         journaling = false
         shapeVersion &+= 1
-        // Unlink the current contents of every touched or created row.
         ownPools()
+        // Unlink the current contents of every touched or created row.
         var changed = saved.map(\.row)
         changed.append(contentsOf: (savedRowCount..<owners.count).map(Row.init))
         for r in changed {
