@@ -56,22 +56,13 @@ struct ListPool<Element: ListPoolElement>: @unchecked Sendable {
 
         func copy() -> Storage {
             let c = Storage()
-            if let elements {
-                c.elements = .allocate(capacity: elementCapacity)
-                c.elements!.initialize(from: elements, count: end)
-            }
+            c.elements = copiedBlock(elements, keeping: end, into: elementCapacity)
             c.elementCapacity = elementCapacity
             c.end = end
-            if let runs {
-                c.runs = .allocate(capacity: runCapacity)
-                c.runs!.initialize(from: runs, count: runCount)
-            }
+            c.runs = copiedBlock(runs, keeping: runCount, into: runCapacity)
             c.runCount = runCount
             c.runCapacity = runCapacity
-            if let freeHeads {
-                c.freeHeads = .allocate(capacity: Self.classCount)
-                c.freeHeads!.initialize(from: freeHeads, count: Self.classCount)
-            }
+            c.freeHeads = copiedBlock(freeHeads, keeping: Self.classCount, into: Self.classCount)
             c.freeElements = freeElements
             return c
         }
@@ -457,6 +448,16 @@ struct ListPool<Element: ListPoolElement>: @unchecked Sendable {
 /// run keeps the link to the next one of its size.
 protocol ListPoolElement: Sendable, BitwiseCopyable {
     var poolLink: Int32 { get set }
+}
+
+/// A new block of `capacity` holding the first `kept` elements of `old` (nil for nil): a copy of
+/// one of the solver's blocks of plain memory (the pools' and the objective's), for a copy on
+/// write.
+func copiedBlock<T>(_ old: UnsafeMutablePointer<T>?, keeping kept: Int, into capacity: Int) -> UnsafeMutablePointer<T>? {
+    guard let old else { return nil }
+    let copy = UnsafeMutablePointer<T>.allocate(capacity: capacity)
+    copy.initialize(from: old, count: kept)
+    return copy
 }
 
 /// A new block of `capacity` holding the first `kept` elements of `old`, which is freed (the

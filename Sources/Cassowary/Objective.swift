@@ -88,33 +88,25 @@ struct Objective: Sendable {
             c.levelCount = levelCount
             for l in 0..<levelCount {
                 var level = levels[l]
-                level.symbols = Self.copied(level.symbols, count: level.count, room: level.room)
-                level.values = Self.copied(level.values, count: level.count, room: level.room)
-                level.slots = Self.copied(level.slots, count: capacity, room: capacity)
+                level.symbols = copiedBlock(level.symbols, keeping: level.count, into: level.room)
+                level.values = copiedBlock(level.values, keeping: level.count, into: level.room)
+                level.slots = copiedBlock(level.slots, keeping: capacity, into: capacity)
                 (c.levels + l).initialize(to: level)
             }
             c.capacity = capacity
             c.symbolCount = symbolCount
-            c.changed = Self.copied(changed, count: changedCount, room: changedRoom)
+            c.changed = copiedBlock(changed, keeping: changedCount, into: changedRoom)
             c.changedCount = changedCount
             c.changedRoom = changedRoom
-            c.isChanged = Self.copied(isChanged, count: capacity, room: capacity)
+            c.isChanged = copiedBlock(isChanged, keeping: capacity, into: capacity)
             c.journaling = journaling
-            c.log = Self.copied(log, count: logCount, room: logRoom)
+            c.log = copiedBlock(log, keeping: logCount, into: logRoom)
             c.logCount = logCount
             c.logRoom = logRoom
             c.savedLevelCount = savedLevelCount
             c.createdPriorities = createdPriorities
             c.savedSymbolCount = savedSymbolCount
             return c
-        }
-
-        /// A new block of `room` holding the first `count` elements of `p` (nil for nil).
-        static func copied<T>(_ p: UnsafeMutablePointer<T>?, count: Int, room: Int) -> UnsafeMutablePointer<T>? {
-            guard let p else { return nil }
-            let q = UnsafeMutablePointer<T>.allocate(capacity: room)
-            q.initialize(from: p, count: count)
-            return q
         }
 
         /// The coefficient of `s` at level `l`, 0 when it is not in the support.
