@@ -75,6 +75,48 @@ private func rowHeight(lines n: Int) -> Double { max(44, 11 + textHeight(lines: 
         #expect(cache.cellsMade == 1)
     }
 
+    /// The list's own placement of its rows gives, to the last bit, what the compositional
+    /// layout of its section gives: random widths, insets, estimates and heights (thirds of a
+    /// point and arbitrary doubles, whose sums round), with and without a header.
+    @Test func listsStackRowsExactlyAsTheirCompositionalSection() {
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func next() -> UInt64 {  // SplitMix64: the same cases on every run
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+        func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }
+        func height() -> Double {
+            switch next() % 4 {
+            case 0: return Double(next() % 600) / 3
+            case 1: return unit() * 300
+            case 2: return 0
+            default: return 44
+            }
+        }
+        var compared = 0
+        for case_ in 0..<400 {
+            var list = ListLayout(appearance: next() % 2 == 0 ? .plain : .insetGrouped)
+            list.estimatedItemHeight = [44, 0, 1e-10, 0.5, unit() * 100][Int(next() % 5)]
+            if next() % 3 == 0 {
+                list.contentInsets = DirectionalEdgeInsets(top: unit() * 40, leading: unit() * 20, bottom: unit() * 40, trailing: unit() * 20)
+            }
+            let width = 320 + unit() * 110
+            let count = case_ % 50 == 0 ? 1000 : Int(next() % 40)
+            let heights = (0..<count).map { _ in height() }
+            let header: Double? = next() % 2 == 0 ? height() : nil
+            let direct = list.stackedFrames(heights: heights, headerHeight: header, width: width)
+            let general = list.compositionalFrames(heights: heights, headerHeight: header, width: width)
+            #expect(direct.header == general.header, "case \(case_)")
+            #expect(direct.items == general.items, "case \(case_)")
+            #expect(direct.height == general.height, "case \(case_)")
+            compared += count
+        }
+        #expect(compared > 10_000)
+    }
+
     @Test func estimatesAreReplacedByMeasuredHeights() {
         let layout = ListLayout(appearance: .plain)
         let items = ["One", rowText(1), rowText(2)]

@@ -127,16 +127,46 @@ public struct ListLayout: Hashable, Sendable {
     /// the measured heights; a row whose cell left its height open keeps the estimate and
     /// records UIKit's exception.
     private func place(headerHeight: Double?, measured: SizingCellCache.Measurements, width: Double) -> Result {
+        var heights = measured.heights
+        for open in measured.openHeights { heights[open.index] = estimatedItemHeight }
+        let placed = stackedFrames(heights: heights, headerHeight: headerHeight, width: width)
+        let exceptions = measured.openHeights.map { Exception.openHeight(frame: placed.items[$0.index], index: $0.index, cell: $0.cell) }
+        return Result(headerFrame: placed.header, itemFrames: placed.items, contentSize: Size(width: width, height: placed.height),
+                      exceptions: exceptions)
+    }
+
+    /// The frames the compositional layout gives ``section(forWidth:header:)`` with rows of
+    /// `heights` under a header of `headerHeight`, and the content height, worked out directly:
+    /// the section's walk, for a list, stacks one row a group, each at the sum of the rows above
+    /// it as its tree of group heights adds them (`SumTree`, whose rounding this keeps). Built
+    /// the general way, the walk cost a tenth of a reused table row's sizing (a list of placed
+    /// elements, a measured-height record and a group placement for every row).
+    func stackedFrames(heights: [Double], headerHeight: Double?, width: Double) -> (header: Rect?, items: [Rect], height: Double) {
+        // An estimate of (about) 0 lets one group take every row: only the general walk knows that.
+        guard 2 * estimatedItemHeight > estimatedItemHeight + 1e-9 else {
+            return compositionalFrames(heights: heights, headerHeight: headerHeight, width: width)
+        }
+        let insets = sectionInsets(forWidth: width)
         let w = itemWidth(forWidth: width)
-        let open = Set(measured.openHeights.map(\.index))
-        let heights = measured.heights
+        // The walk's order of sums: the section's top, its top inset, the header, then the rows.
+        var top = 0 + insets.top
+        var header: Rect?
+        if let headerHeight {
+            header = Rect(x: insets.leading, y: top, width: w, height: headerHeight)
+            top += headerHeight
+        }
+        let sums = SumTree(heights)
+        let items = heights.indices.map { Rect(x: insets.leading, y: top + sums.prefix($0), width: w, height: heights[$0]) }
+        let groups = heights.isEmpty ? 0 : sums.total
+        return (header, items, 0 + (insets.top + (0 + (headerHeight ?? 0)) + groups + 0 + insets.bottom))
+    }
+
+    /// ``stackedFrames(heights:headerHeight:width:)`` through the compositional layout itself.
+    func compositionalFrames(heights: [Double], headerHeight: Double?, width: Double) -> (header: Rect?, items: [Rect], height: Double) {
+        let w = itemWidth(forWidth: width)
         let kind = CollectionView.elementKindSectionHeader
         let placed = CompositionalPlan.frames(of: section(forWidth: width, header: headerHeight != nil), count: heights.count, width: width,
-                                              supplementary: headerHeight.map { [kind: (w, $0)] } ?? [:]) { i in
-            (w, open.contains(i) ? estimatedItemHeight : heights[i])
-        }
-        let exceptions = measured.openHeights.map { Exception.openHeight(frame: placed.items[$0.index], index: $0.index, cell: $0.cell) }
-        return Result(headerFrame: placed.supplementary[kind], itemFrames: placed.items, contentSize: Size(width: width, height: placed.height),
-                      exceptions: exceptions)
+                                              supplementary: headerHeight.map { [kind: (w, $0)] } ?? [:]) { (w, heights[$0]) }
+        return (placed.supplementary[kind], placed.items, placed.height)
     }
 }
