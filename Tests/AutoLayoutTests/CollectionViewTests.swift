@@ -261,6 +261,30 @@ private func selfSizingList(estimate: Double = 44) -> CollectionViewCompositiona
         #expect(SumTree([]).firstIndex(endingAfter: 0) == 0 && SumTree([]).total == 0)
     }
 
+    /// A prefix adds the tree's blocks that tile it, one per binary digit of its length, the
+    /// smallest (rightmost) first, each block the pairwise sum of its halves: the order every
+    /// position of a layout depends on, pinned with thirds, whose sums round.
+    @Test func aPrefixAddsItsBlocksSmallestFirst() {
+        for count in [1, 2, 3, 7, 64, 100, 1000] {
+            let values = (0..<count).map { Double(($0 * 7919) % 23) / 3 + 0.1 }
+            var leaves = 1
+            while leaves < count { leaves *= 2 }
+            func block(_ start: Int, _ size: Int) -> Double {
+                size == 1 ? (start < count ? values[start] : 0) : block(start, size / 2) + block(start + size / 2, size / 2)
+            }
+            let tree = SumTree(values)
+            for i in 0...count {
+                var expected = 0.0, end = i, size = 1
+                while end > 0 && i < count {
+                    if end & size != 0 { expected += block(end - size, size); end -= size }
+                    size *= 2
+                }
+                if i == count { expected = block(0, leaves) }
+                #expect(tree.prefix(i) == expected, "prefix \(i) of \(count)")
+            }
+        }
+    }
+
     /// A pass that sets every value in order (a layout with everything visible) ends with the
     /// tree `SumTree(values)` makes, bit for bit, and reads the same prefixes on the way: with
     /// thirds, whose sums round, so that a different order of additions would show.

@@ -561,13 +561,15 @@ struct SumTree {
     func prefix(_ i: Int) -> Double {
         guard i > 0 else { return 0 }
         if i >= count { return total }
-        // The nodes covering leaves [0, i), bottom up.
-        var sum = 0.0, l = leaves, r = leaves + i
-        while l < r {
-            if l & 1 == 1 { sum += tree[l]; l += 1 }
-            if r & 1 == 1 { r -= 1; sum += tree[r] }
-            l /= 2
-            r /= 2
+        // The nodes tiling leaves [0, i), one per binary digit of i, the smallest block first:
+        // the node just left of the end `p` at the level of its lowest digit, then that digit
+        // cleared. (A loop over every level, testing a digit at each, a branch that goes either
+        // way, made placing `autolayout-bench table`'s 10,000 rows take about three times as long.)
+        var sum = 0.0, p = leaves + i
+        while p != leaves {
+            let level = p.trailingZeroBitCount
+            sum += tree[(p >> level) - 1]
+            p &= p - 1
         }
         return sum
     }
