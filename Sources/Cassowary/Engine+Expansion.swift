@@ -31,8 +31,6 @@ struct ExpansionScratch: Sendable {
         /// Per symbol: its coefficient so far. A symbol touched is never at exactly 0 (it keeps
         /// the smallest magnitude instead), so that 0 means untouched.
         @exclusivity(unchecked) var accumulator: UnsafeMutablePointer<Double>?
-        /// Per symbol: whether its definition is in the heap.
-        @exclusivity(unchecked) var queued: UnsafeMutablePointer<Bool>?
         /// Room for the symbols touched, in the order they were touched (a symbol is touched
         /// once, so an entry per symbol is room enough, and the loop appends without a check).
         @exclusivity(unchecked) var touched: UnsafeMutablePointer<Symbol>?
@@ -43,7 +41,6 @@ struct ExpansionScratch: Sendable {
 
         private func release() {
             accumulator?.deallocate()
-            queued?.deallocate()
             touched?.deallocate()
             heap?.deallocate()
         }
@@ -55,8 +52,6 @@ struct ExpansionScratch: Sendable {
             release()
             accumulator = .allocate(capacity: newCapacity)
             accumulator!.initialize(repeating: 0, count: newCapacity)
-            queued = .allocate(capacity: newCapacity)
-            queued!.initialize(repeating: false, count: newCapacity)
             touched = .allocate(capacity: newCapacity)
             heap = .allocate(capacity: newCapacity)
             capacity = newCapacity
@@ -93,7 +88,6 @@ struct ExpansionScratch: Sendable {
         if buffers.capacity < symbolCapacity { buffers.grow(to: symbolCapacity) }
         let capacity = buffers.capacity
         let accumulator = UnsafeMutableBufferPointer(start: buffers.accumulator, count: capacity)
-        let queued = UnsafeMutableBufferPointer(start: buffers.queued, count: capacity)
         let touched = UnsafeMutableBufferPointer(start: buffers.touched, count: capacity)
         let heap = UnsafeMutableBufferPointer(start: buffers.heap, count: capacity)
         var k = constant
@@ -101,14 +95,12 @@ struct ExpansionScratch: Sendable {
         result = []
         out.removeAllKeepingCapacity()
         withExtendedLifetime(buffers) {
-            var a = Accumulation(accumulator: accumulator, queued: queued, touched: touched, heap: heap,
-                                 definitions: definitions, rank: rank)
+            var a = Accumulation(accumulator: accumulator, touched: touched, heap: heap, definitions: definitions, rank: rank)
             for t in terms { a.add(t.symbol, t.coefficient) }
             while a.heapCount > 0 {
                 let x = a.pop()
                 let c = accumulator[x.index]
                 accumulator[x.index] = .leastNonzeroMagnitude
-                queued[x.index] = false
                 let r = definitions.row(of: x)!
                 k += c * definitions.constant(r)
                 for t in definitions.terms(r) { a.add(t.symbol, c * t.coefficient) }
@@ -140,7 +132,6 @@ struct ExpansionScratch: Sendable {
     /// An expansion's state on the scratch's buffers.
     private struct Accumulation {
         let accumulator: UnsafeMutableBufferPointer<Double>
-        let queued: UnsafeMutableBufferPointer<Bool>
         let touched: UnsafeMutableBufferPointer<Symbol>
         let heap: UnsafeMutableBufferPointer<Queued>
         let definitions: SparseMatrix.Reader
@@ -148,27 +139,25 @@ struct ExpansionScratch: Sendable {
         var touchedCount = 0
         var heapCount = 0
 
-        init(accumulator: UnsafeMutableBufferPointer<Double>, queued: UnsafeMutableBufferPointer<Bool>,
-             touched: UnsafeMutableBufferPointer<Symbol>, heap: UnsafeMutableBufferPointer<Queued>,
-             definitions: SparseMatrix.Reader, rank: UnsafeBufferPointer<Int32>) {
-            (self.accumulator, self.queued, self.touched, self.heap) = (accumulator, queued, touched, heap)
+        init(accumulator: UnsafeMutableBufferPointer<Double>, touched: UnsafeMutableBufferPointer<Symbol>,
+             heap: UnsafeMutableBufferPointer<Queued>, definitions: SparseMatrix.Reader, rank: UnsafeBufferPointer<Int32>) {
+            (self.accumulator, self.touched, self.heap) = (accumulator, touched, heap)
             (self.definitions, self.rank) = (definitions, rank)
         }
 
-        /// Adds `c` to the coefficient of `s`, queueing its definition if it has one.
+        /// Adds `c` to the coefficient of `s`, queueing its definition, if it has one, when `s`
+        /// is first touched. (Once: a definition is expanded after every definition that refers
+        /// to it, those of higher rank, so nothing adds to `s` after its turn.)
         @inline(__always) mutating func add(_ s: Symbol, _ c: Double) {
             let i = s.index
             let old = accumulator[i]
             if old == 0 {
                 touched[touchedCount] = s
                 touchedCount += 1
+                if definitions.isOwner(s) { push(Queued(rank: rank[i], symbol: s)) }
             }
             let new = old + c
             accumulator[i] = new == 0 ? .leastNonzeroMagnitude : new   // 0 would unlist it
-            if !queued[i], definitions.isOwner(s) {
-                queued[i] = true
-                push(Queued(rank: rank[i], symbol: s))
-            }
         }
 
         private mutating func push(_ q: Queued) {
