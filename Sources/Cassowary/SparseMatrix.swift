@@ -223,10 +223,12 @@ struct SparseMatrix: Sendable {
             constants[r] = constant
         } else {
             r = Row(owners.count)
-            owners.appendGrowing(owner)
-            constants.appendGrowing(constant)
+            // Room for 64 rows at first: a cell's system has tens of rows a matrix, and from
+            // 16 each of these arrays grew twice on the way.
+            owners.appendGrowing(owner, minimum: 64)
+            constants.appendGrowing(constant, minimum: 64)
             terms.appendList()
-            rowEpoch.appendGrowing(0)
+            rowEpoch.appendGrowing(0, minimum: 64)
             // Rows created during a transaction are undone by truncation.
             if journaling { rowEpoch[r] = epoch }
         }
