@@ -97,21 +97,21 @@ private func rowHeight(lines n: Int) -> Double { max(44, 11 + textHeight(lines: 
             }
         }
         var compared = 0
-        for case_ in 0..<400 {
+        for n in 0..<400 {
             var list = ListLayout(appearance: next() % 2 == 0 ? .plain : .insetGrouped)
             list.estimatedItemHeight = [44, 0, 1e-10, 0.5, unit() * 100][Int(next() % 5)]
             if next() % 3 == 0 {
                 list.contentInsets = DirectionalEdgeInsets(top: unit() * 40, leading: unit() * 20, bottom: unit() * 40, trailing: unit() * 20)
             }
             let width = 320 + unit() * 110
-            let count = case_ % 50 == 0 ? 1000 : Int(next() % 40)
+            let count = n % 50 == 0 ? 1000 : Int(next() % 40)
             let heights = (0..<count).map { _ in height() }
             let header: Double? = next() % 2 == 0 ? height() : nil
             let direct = list.stackedFrames(heights: heights, headerHeight: header, width: width)
             let general = list.compositionalFrames(heights: heights, headerHeight: header, width: width)
-            #expect(direct.header == general.header, "case \(case_)")
-            #expect(direct.items == general.items, "case \(case_)")
-            #expect(direct.height == general.height, "case \(case_)")
+            #expect(direct.header == general.header, "case \(n)")
+            #expect(direct.items == general.items, "case \(n)")
+            #expect(direct.height == general.height, "case \(n)")
             compared += count
         }
         #expect(compared > 10_000)

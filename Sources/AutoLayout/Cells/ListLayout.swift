@@ -139,7 +139,7 @@ public struct ListLayout: Hashable, Sendable {
     /// `heights` under a header of `headerHeight`, and the content height, worked out directly:
     /// the section's walk, for a list, stacks one row a group, each at the sum of the rows above
     /// it as its tree of group heights adds them (`SumTree`, whose rounding this keeps). Built
-    /// the general way, the walk cost a tenth of a reused table row's sizing (a list of placed
+    /// the general way, the walk cost 7% of a reused table row's time (a list of placed
     /// elements, a measured-height record and a group placement for every row).
     func stackedFrames(heights: [Double], headerHeight: Double?, width: Double) -> (header: Rect?, items: [Rect], height: Double) {
         // An estimate of (about) 0 lets one group take every row: only the general walk knows that.
