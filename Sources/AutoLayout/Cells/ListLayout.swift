@@ -157,8 +157,8 @@ public struct ListLayout: Hashable, Sendable {
         }
         let sums = SumTree(heights)
         let items = heights.indices.map { Rect(x: insets.leading, y: top + sums.prefix($0), width: w, height: heights[$0]) }
-        let groups = heights.isEmpty ? 0 : sums.total
-        return (header, items, 0 + (insets.top + (0 + (headerHeight ?? 0)) + groups + 0 + insets.bottom))
+        // (An empty tree's total is 0, as the walk's height of no groups.)
+        return (header, items, 0 + (insets.top + (0 + (headerHeight ?? 0)) + sums.total + 0 + insets.bottom))
     }
 
     /// ``stackedFrames(heights:headerHeight:width:)`` through the compositional layout itself.
